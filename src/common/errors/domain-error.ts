@@ -1,0 +1,33 @@
+import type { Localized } from '../i18n/language';
+import { ERROR_SPECS, type ErrorKey } from './error-specs';
+
+export type ErrorArgs = Record<string, string | number | Localized>;
+
+export interface DomainErrorOptions {
+  /** Extra members of the error body's `data` (for example `params` or `term_id`). */
+  data?: Record<string, unknown>;
+  /** Values for the message's placeholders. */
+  args?: ErrorArgs;
+  /** For post-type errors: the noun that builds the code (`venue` → `rest-venue-not-found`). */
+  noun?: string;
+}
+
+/**
+ * An expected failure with a stable code. Services throw these; the one exception filter turns them
+ * into the error body with the status from {@link ERROR_SPECS} and a message in the caller's language.
+ */
+export class DomainError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(
+    readonly key: ErrorKey,
+    readonly options: DomainErrorOptions = {},
+  ) {
+    super(key);
+    this.name = 'DomainError';
+    const spec = ERROR_SPECS[key];
+    this.status = spec.status;
+    this.code = spec.code.replace('{noun}', options.noun ?? 'post');
+  }
+}

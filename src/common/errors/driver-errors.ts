@@ -1,0 +1,59 @@
+import { QueryFailedError } from 'typeorm';
+import { DomainError } from './domain-error';
+
+interface DriverErrorShape {
+  code?: string;
+  errno?: number;
+}
+
+function driverErrorOf(error: unknown): DriverErrorShape | null {
+  if (error instanceof QueryFailedError) return (error.driverError ?? {}) as DriverErrorShape;
+  if (typeof error === 'object' && error !== null && 'code' in error) return error as DriverErrorShape;
+  return null;
+}
+
+/** MySQL/MariaDB 1062, SQLite SQLITE_CONSTRAINT_UNIQUE or _PRIMARYKEY. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = driverErrorOf(error);
+  return (
+    e !== null &&
+    (e.errno === 1062 ||
+      e.code === 'ER_DUP_ENTRY' ||
+      e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+      e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
+  );
+}
+
+/** MySQL/MariaDB 1451/1452, SQLite SQLITE_CONSTRAINT_FOREIGNKEY. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = driverErrorOf(error);
+  return (
+    e !== null &&
+    (e.errno === 1451 || e.errno === 1452 || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
+  );
+}
+
+/** Lock waits, deadlocks, a busy SQLite file or a lost connection: the caller may simply retry. */
+export function isTransientDatabaseError(error: unknown): boolean {
+  const e = driverErrorOf(error);
+  if (e === null) return false;
+  return (
+    e.errno === 1205 ||
+    e.errno === 1213 ||
+    e.code === 'SQLITE_BUSY' ||
+    e.code === 'SQLITE_LOCKED' ||
+    e.code === 'ECONNREFUSED' ||
+    e.code === 'PROTOCOL_CONNECTION_LOST' ||
+    e.code === 'ETIMEDOUT'
+  );
+}
+
+/**
+ * The one translation of driver errors into API errors. A constraint that a service's own checks
+ * should have caught first means a concurrent write won: the client gets 409 and may retry.
+ */
+export function translateDriverError(error: unknown): DomainError | null {
+  if (isUniqueViolation(error) || isForeignKeyViolation(error)) return new DomainError('conflict');
+  if (isTransientDatabaseError(error)) return new DomainError('service_unavailable');
+  return null;
+}

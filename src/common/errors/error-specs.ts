@@ -1,0 +1,34 @@
+/**
+ * Every error the API can answer with, and its HTTP status. Codes come from behaviour.md §2.
+ * The message tables are typed against these keys, so adding a key without a status or a
+ * message in every language does not compile.
+ */
+export const ERROR_SPECS = {
+  missing_param: { status: 400, code: 'rest_missing_callback_param' },
+  invalid_param: { status: 400, code: 'rest_invalid_param' },
+  invalid_json: { status: 400, code: 'rest_invalid_json' },
+  invalid_event_id: { status: 400, code: 'rest-invalid-event-id' },
+  invalid_linked_post_id: { status: 400, code: 'invalid-linked-post-id' },
+  term_exists: { status: 400, code: 'term_exists' },
+  taxonomy_not_hierarchical: { status: 400, code: 'rest_taxonomy_not_hierarchical' },
+  unauthenticated: { status: 401, code: 'rest_forbidden' },
+  forbidden: { status: 403, code: 'rest_forbidden' },
+  event_password_protected: { status: 403, code: 'event-password-protected' },
+  event_no_longer_available: { status: 403, code: 'event-no-longer-available' },
+  term_not_found: { status: 404, code: 'rest-term-not-found' },
+  no_route: { status: 404, code: 'rest_no_route' },
+  invalid_namespace: { status: 404, code: 'rest_invalid_namespace' },
+  conflict: { status: 409, code: 'rest_conflict' },
+  payload_too_large: { status: 413, code: 'rest_payload_too_large' },
+  unsupported_media_type: { status: 415, code: 'rest_unsupported_media_type' },
+  too_many_requests: { status: 429, code: 'rest_too_many_requests' },
+  internal: { status: 500, code: 'rest_internal_error' },
+  service_unavailable: { status: 503, code: 'rest_service_unavailable' },
+  // Per post type: the code is built from the type's noun (`rest-venue-not-found`, `event-is-in-trash`).
+  post_not_found: { status: 404, code: 'rest-{noun}-not-found' },
+  post_not_accessible: { status: 403, code: '{noun}-not-accessible' },
+  post_archive_page_not_found: { status: 404, code: '{noun}-archive-page-not-found' },
+  post_in_trash: { status: 410, code: '{noun}-is-in-trash' },
+} as const satisfies Record<string, { status: number; code: string }>;
+
+export type ErrorKey = keyof typeof ERROR_SPECS;

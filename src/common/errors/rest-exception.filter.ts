@@ -1,0 +1,111 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { requestContextOf } from '../http/request-context';
+import { formatMessage, type Language } from '../i18n/language';
+import { RequestValidationError } from '../validation/request-validation.error';
+import { translateReason } from '../validation/validation-messages';
+import { DomainError } from './domain-error';
+import { translateDriverError } from './driver-errors';
+import { ERROR_MESSAGES } from './error-messages';
+import type { ErrorKey } from './error-specs';
+
+export interface ErrorBody {
+  code: string;
+  message: string;
+  data: { status: number; request_id: string; [key: string]: unknown };
+}
+
+const STATUS_KEYS: Record<number, ErrorKey> = {
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'no_route',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  503: 'service_unavailable',
+};
+
+/** body-parser's error types, carried as the cause of the HttpException Nest makes of them. */
+const BODY_PARSER_KEYS: Record<string, ErrorKey> = {
+  'entity.parse.failed': 'invalid_json',
+  'entity.too.large': 'payload_too_large',
+  'encoding.unsupported': 'unsupported_media_type',
+  'charset.unsupported': 'unsupported_media_type',
+  'parameters.too.many': 'payload_too_large',
+};
+
+/**
+ * The one place a failed request becomes a response: behaviour.md §2's body in the caller's language,
+ * with the request id. Unexpected errors are logged with their stack and answered with a generic 500.
+ */
+@Catch()
+export class RestExceptionFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const ctx = requestContextOf(req);
+    const body = this.toBody(exception, ctx.language, ctx.requestId);
+    const status = body.data.status;
+    if (status >= 500) {
+      this.logger.error({ err: exception, requestId: ctx.requestId, url: req.originalUrl }, 'request failed');
+    } else {
+      this.logger.debug({ code: body.code, requestId: ctx.requestId }, 'request refused');
+    }
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  }
+
+  toBody(exception: unknown, language: Language, requestId: string): ErrorBody {
+    if (exception instanceof RequestValidationError) return this.validationBody(exception, language, requestId);
+    const domain = this.toDomainError(exception);
+    const key = domain.key;
+    const message = formatMessage(ERROR_MESSAGES[language][key], language, domain.options.args);
+    return {
+      code: domain.code,
+      message,
+      data: { status: domain.status, ...(domain.options.data ?? {}), request_id: requestId },
+    };
+  }
+
+  private toDomainError(exception: unknown): DomainError {
+    if (exception instanceof DomainError) return exception;
+    if (exception instanceof HttpException) {
+      const cause = exception.cause as { type?: unknown } | undefined;
+      const parserKey = typeof cause?.type === 'string' ? BODY_PARSER_KEYS[cause.type] : undefined;
+      if (parserKey) return new DomainError(parserKey);
+      const status = exception.getStatus();
+      if (status === 400) return new DomainError('invalid_param', { data: { params: {} } });
+      const key = STATUS_KEYS[status];
+      if (key) return new DomainError(key);
+      return status >= 500 ? new DomainError('internal') : new DomainError('invalid_param');
+    }
+    return translateDriverError(exception) ?? new DomainError('internal');
+  }
+
+  private validationBody(error: RequestValidationError, language: Language, requestId: string): ErrorBody {
+    const missing = error.missing;
+    if (missing.length > 0) {
+      const names = missing.map((p) => p.name);
+      return {
+        code: 'rest_missing_callback_param',
+        message: formatMessage(ERROR_MESSAGES[language].missing_param, language, { params: names.join(', ') }),
+        data: { status: 400, params: names, request_id: requestId },
+      };
+    }
+    const params: Record<string, string> = {};
+    for (const problem of error.problems) {
+      params[problem.name] = problem.reasons.map((r) => translateReason(r, language)).join('; ');
+    }
+    return {
+      code: 'rest_invalid_param',
+      message: formatMessage(ERROR_MESSAGES[language].invalid_param, language, {
+        params: Object.keys(params).join(', '),
+      }),
+      data: { status: 400, params, request_id: requestId },
+    };
+  }
+}

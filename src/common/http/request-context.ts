@@ -1,0 +1,30 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { DEFAULT_LANGUAGE, type Language } from '../i18n/language';
+import { NAMESPACE } from './namespace';
+import './request.types';
+
+/** What a service needs to know about the request it answers, without depending on Express. */
+export interface RequestContext {
+  language: Language;
+  /** Origin plus API prefix (and language segment), e.g. `https://cal.example.org/api`. */
+  restBase: string;
+  /** `restBase` plus the namespace: the root of every resource URL. */
+  namespaceUrl: string;
+  requestId: string;
+}
+
+export function requestContextOf(req: Request): RequestContext {
+  const restBase = req.restBase ?? '';
+  return {
+    language: req.language ?? DEFAULT_LANGUAGE,
+    restBase,
+    namespaceUrl: `${restBase}/${NAMESPACE}`,
+    requestId: String((req as Request & { id?: unknown }).id ?? ''),
+  };
+}
+
+/** Injects the {@link RequestContext} into a controller method. */
+export const Ctx = createParamDecorator((_data: unknown, ctx: ExecutionContext): RequestContext =>
+  requestContextOf(ctx.switchToHttp().getRequest<Request>()),
+);

@@ -1,0 +1,10 @@
+import type { Language } from '../i18n/language';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Language of human-readable texts, from the optional segment before the namespace. */
+    language?: Language;
+    /** Base of this request's REST URLs: origin, API prefix and language segment, no trailing slash. */
+    restBase?: string;
+  }
+}

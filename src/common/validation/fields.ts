@@ -1,0 +1,172 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+} from 'class-validator';
+import { docText } from '../i18n/doc-text';
+import type { Localized } from '../i18n/language';
+import { parseIdList, parseIdOrSlugList, parseInteger, parseList, parseNumber, parseWpBoolean } from './parsers';
+import { reason } from './validation-messages';
+
+/**
+ * Composed field decorators: each bundles the OpenAPI description, the WordPress-style parsing of
+ * behaviour.md §1 and the validation rules, so a DTO only declares its fields and their limits.
+ * Descriptions are given in every language; the OpenAPI document and the namespace index show the
+ * caller's.
+ */
+export interface FieldOptions {
+  /** Description in every supported language. */
+  description: Localized;
+  required?: boolean;
+  /** Default applied by the service; documented only. */
+  default?: unknown;
+}
+
+type SchemaOptions = Omit<ApiPropertyOptions, 'description' | 'required' | 'default'>;
+
+function documented(options: FieldOptions, schema: SchemaOptions): PropertyDecorator {
+  const base = { description: docText(options.description), ...schema } as ApiPropertyOptions;
+  if (options.default !== undefined) Object.assign(base, { default: options.default });
+  return options.required
+    ? ApiProperty({ ...base, required: true } as ApiPropertyOptions)
+    : ApiPropertyOptional(base);
+}
+
+function presence(required?: boolean): PropertyDecorator {
+  return required ? IsDefined({ message: reason('required') }) : IsOptional();
+}
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function IntegerField(options: FieldOptions & { min?: number; max?: number }): PropertyDecorator {
+  const rules: PropertyDecorator[] = [IsInt({ message: reason('integer') })];
+  if (options.min !== undefined) rules.push(Min(options.min, { message: reason('min', options.min) }));
+  if (options.max !== undefined) rules.push(Max(options.max, { message: reason('max', options.max) }));
+  return applyDecorators(
+    documented(options, { type: 'integer', minimum: options.min, maximum: options.max }),
+    Transform(({ value }) => parseInteger(value)),
+    presence(options.required),
+    ...rules,
+  );
+}
+
+export function NumberField(options: FieldOptions & { min?: number; max?: number }): PropertyDecorator {
+  const rules: PropertyDecorator[] = [
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: reason('number') }),
+  ];
+  if (options.min !== undefined) rules.push(Min(options.min, { message: reason('min', options.min) }));
+  if (options.max !== undefined) rules.push(Max(options.max, { message: reason('max', options.max) }));
+  return applyDecorators(
+    documented(options, { type: 'number', format: 'double', minimum: options.min, maximum: options.max }),
+    Transform(({ value }) => parseNumber(value)),
+    presence(options.required),
+    ...rules,
+  );
+}
+
+export function BooleanField(options: FieldOptions): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'boolean' }),
+    Transform(({ value }) => parseWpBoolean(value)),
+    presence(options.required),
+    IsBoolean({ message: reason('boolean') }),
+  );
+}
+
+export interface StringFieldOptions extends FieldOptions {
+  maxLength?: number;
+  /** Reject empty or blank strings. */
+  notEmpty?: boolean;
+  format?: string;
+}
+
+export function StringField(options: StringFieldOptions): PropertyDecorator {
+  const rules: PropertyDecorator[] = [IsString({ message: reason('string') })];
+  if (options.notEmpty) rules.push(Matches(/\S/, { message: reason('not_empty') }));
+  if (options.maxLength !== undefined) {
+    rules.push(MaxLength(options.maxLength, { message: reason('max_length', options.maxLength) }));
+  }
+  return applyDecorators(
+    documented(options, { type: 'string', maxLength: options.maxLength, format: options.format }),
+    presence(options.required),
+    ...rules,
+  );
+}
+
+export function EnumField(options: FieldOptions & { values: readonly string[] }): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string', enum: [...options.values] }),
+    presence(options.required),
+    IsIn([...options.values], { message: reason('one_of', options.values.join(', ')) }),
+  );
+}
+
+export function SlugField(options: FieldOptions): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string', maxLength: 200 }),
+    presence(options.required),
+    IsString({ message: reason('string') }),
+    MaxLength(200, { message: reason('max_length', 200) }),
+  );
+}
+
+/** A list of IDs: `a[]=1&a[]=2`, `a[0]=1`, `a=1,2` or a JSON array. */
+export function IdListField(options: FieldOptions): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'integer', isArray: true }),
+    Transform(({ value }) => parseIdList(value)),
+    presence(options.required),
+    IsArray({ message: reason('list_of_ids') }),
+    IsInt({ each: true, message: reason('list_of_ids') }),
+    Min(1, { each: true, message: reason('list_of_ids') }),
+  );
+}
+
+/** A list whose items are IDs or slugs (digit-only items are IDs). */
+export function IdOrSlugListField(options: FieldOptions): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string', isArray: true }),
+    Transform(({ value }) => parseIdOrSlugList(value)),
+    presence(options.required),
+    IsArray({ message: reason('list_of_ids_or_slugs') }),
+    ValidateBy(
+      {
+        name: 'isIdOrSlugList',
+        validator: {
+          validate: (value: unknown) =>
+            Array.isArray(value) &&
+            value.every(
+              (item) =>
+                (typeof item === 'number' && Number.isInteger(item) && item > 0) ||
+                (typeof item === 'string' && SLUG_PATTERN.test(item)),
+            ),
+        },
+      },
+      { message: reason('list_of_ids_or_slugs') },
+    ),
+  );
+}
+
+/** A list of values from a fixed set (for example post statuses). */
+export function EnumListField(options: FieldOptions & { values: readonly string[] }): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string', isArray: true, enum: [...options.values] }),
+    Transform(({ value }) => parseList(value)),
+    presence(options.required),
+    IsArray({ message: reason('list_of', options.values.join(', ')) }),
+    IsIn([...options.values], { each: true, message: reason('list_of', options.values.join(', ')) }),
+  );
+}

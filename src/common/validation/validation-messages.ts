@@ -1,0 +1,69 @@
+import type { Language } from '../i18n/language';
+
+/** Reasons a single parameter can be rejected; `{arg}` is the rule's limit or list. */
+export const VALIDATION_MESSAGES = {
+  en: {
+    required: 'is required',
+    integer: 'must be an integer',
+    number: 'must be a number',
+    boolean: 'must be a boolean (true, false, 1 or 0)',
+    string: 'must be a string',
+    not_empty: 'must not be empty',
+    min: 'must be at least {arg}',
+    max: 'must be at most {arg}',
+    max_length: 'must be at most {arg} characters long',
+    one_of: 'must be one of: {arg}',
+    list_of_ids: 'must be a list of positive integer IDs',
+    list_of_ids_or_slugs: 'must be a list of IDs or slugs',
+    list_of: 'must be a list of: {arg}',
+    slug: 'must contain only lower-case letters, digits and hyphens',
+    url: 'must be an http(s) URL',
+    email: 'must be an e-mail address',
+    date_time: 'must be a date such as 2025-01-31 18:00:00',
+    time_zone: 'must be a time zone such as Europe/Berlin or UTC+2',
+    object: 'must be an object',
+    invalid: 'is not valid',
+  },
+  de: {
+    required: 'ist erforderlich',
+    integer: 'muss eine ganze Zahl sein',
+    number: 'muss eine Zahl sein',
+    boolean: 'muss ein Wahrheitswert sein (true, false, 1 oder 0)',
+    string: 'muss eine Zeichenkette sein',
+    not_empty: 'darf nicht leer sein',
+    min: 'muss mindestens {arg} sein',
+    max: 'darf höchstens {arg} sein',
+    max_length: 'darf höchstens {arg} Zeichen lang sein',
+    one_of: 'muss einer dieser Werte sein: {arg}',
+    list_of_ids: 'muss eine Liste positiver ganzzahliger IDs sein',
+    list_of_ids_or_slugs: 'muss eine Liste von IDs oder Slugs sein',
+    list_of: 'muss eine Liste dieser Werte sein: {arg}',
+    slug: 'darf nur Kleinbuchstaben, Ziffern und Bindestriche enthalten',
+    url: 'muss eine http(s)-URL sein',
+    email: 'muss eine E-Mail-Adresse sein',
+    date_time: 'muss ein Datum wie 2025-01-31 18:00:00 sein',
+    time_zone: 'muss eine Zeitzone wie Europe/Berlin oder UTC+2 sein',
+    object: 'muss ein Objekt sein',
+    invalid: 'ist ungültig',
+  },
+} as const satisfies Record<Language, Record<string, string>>;
+
+export type ValidationMessageKey = keyof (typeof VALIDATION_MESSAGES)['en'];
+
+const TOKEN_PREFIX = 'v:';
+
+/**
+ * Encodes a reason as a token class-validator carries as its message; the error filter decodes and
+ * translates it for the caller, so DTOs never hold language-specific text.
+ */
+export function reason(key: ValidationMessageKey, arg?: string | number): string {
+  return arg === undefined ? `${TOKEN_PREFIX}${key}` : `${TOKEN_PREFIX}${key}|${arg}`;
+}
+
+export function translateReason(message: string, language: Language): string {
+  if (!message.startsWith(TOKEN_PREFIX)) return message;
+  const [key, arg] = message.slice(TOKEN_PREFIX.length).split('|', 2) as [string, string | undefined];
+  const table: Record<string, string> = VALIDATION_MESSAGES[language];
+  const template = table[key] ?? VALIDATION_MESSAGES[language].invalid;
+  return arg === undefined ? template : template.replace('{arg}', arg);
+}

@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { EnvironmentVariables, LogLevel } from './env.schema';
+
+/** Typed, read-only view of the validated environment; the only way services read configuration. */
+@Injectable()
+export class AppConfig {
+  constructor(@Inject(ConfigService) private readonly config: ConfigService<EnvironmentVariables, true>) {}
+
+  private get<K extends keyof EnvironmentVariables>(key: K): EnvironmentVariables[K] {
+    return this.config.get(key, { infer: true });
+  }
+
+  get port(): number {
+    return this.get('PORT');
+  }
+  get host(): string {
+    return this.get('HOST');
+  }
+  get databaseUrl(): string {
+    return this.get('DATABASE_URL');
+  }
+  get migrationsRun(): boolean {
+    return this.get('DB_MIGRATIONS_RUN');
+  }
+  get databaseLogging(): boolean {
+    return this.get('DB_LOGGING');
+  }
+  get siteTimezone(): string {
+    return this.get('SITE_TIMEZONE');
+  }
+  get apiPrefix(): string {
+    return this.get('API_PREFIX');
+  }
+  get publicUrl(): string | undefined {
+    return this.get('PUBLIC_URL');
+  }
+  get trustProxy(): boolean {
+    return this.get('TRUST_PROXY');
+  }
+  get logLevel(): LogLevel {
+    return this.get('LOG_LEVEL');
+  }
+  get bodyLimitBytes(): number {
+    return this.get('BODY_LIMIT_BYTES');
+  }
+  get maxPerPage(): number {
+    return this.get('MAX_PER_PAGE');
+  }
+  get futurePostsIntervalSeconds(): number {
+    return this.get('FUTURE_POSTS_INTERVAL_SECONDS');
+  }
+}

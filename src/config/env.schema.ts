@@ -1,0 +1,134 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+  ValidateIf,
+} from 'class-validator';
+import { IANAZone } from 'luxon';
+import { registerDecorator } from 'class-validator';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const toInt = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+
+const toBool = ({ value }: { value: unknown }): unknown => {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(v)) return false;
+  return value;
+};
+
+function IsIanaZone(): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isIanaZone',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && IANAZone.isValidZone(value),
+        defaultMessage: () => 'must be an IANA time zone name such as Europe/Berlin or UTC',
+      },
+    });
+}
+
+/**
+ * Every environment variable the service reads. Defaults make `npm start` work on a fresh machine.
+ * `.env.example` documents each one; keep both in step.
+ */
+export class EnvironmentVariables {
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  @MinLength(1)
+  HOST = '0.0.0.0';
+
+  @IsString()
+  @Matches(/^(sqlite:.+|mysql:\/\/.+|mariadb:\/\/.+)$/, {
+    message: 'must be sqlite:<file> or mysql://user:pass@host:port/database',
+  })
+  DATABASE_URL = 'sqlite:./data/calendar.sqlite';
+
+  @Transform(toBool)
+  @IsBoolean()
+  DB_MIGRATIONS_RUN = true;
+
+  @Transform(toBool)
+  @IsBoolean()
+  DB_LOGGING = false;
+
+  @IsIanaZone()
+  SITE_TIMEZONE = 'UTC';
+
+  @IsString()
+  @Matches(/^(|\/[A-Za-z0-9._~\-/]*[A-Za-z0-9._~-])$/, {
+    message: 'must be empty or a path such as /api (leading slash, no trailing slash)',
+  })
+  API_PREFIX = '';
+
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== '')
+  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL without a trailing path slash' })
+  PUBLIC_URL?: string;
+
+  @Transform(toBool)
+  @IsBoolean()
+  TRUST_PROXY = false;
+
+  @IsIn(LOG_LEVELS)
+  LOG_LEVEL: LogLevel = 'info';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  @Max(64 * 1024 * 1024)
+  BODY_LIMIT_BYTES = 1024 * 1024;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  MAX_PER_PAGE = 50;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  FUTURE_POSTS_INTERVAL_SECONDS = 30;
+}
+
+/**
+ * Validates raw variables; throws one error naming every bad variable, so an operator fixes them all at once.
+ */
+export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVariables {
+  const known = Object.keys(new EnvironmentVariables());
+  const picked: Record<string, unknown> = {};
+  for (const key of [...known, 'PUBLIC_URL']) {
+    if (raw[key] !== undefined) picked[key] = raw[key];
+  }
+  const env = plainToInstance(EnvironmentVariables, picked, { exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false, forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const reasons = Object.values(e.constraints ?? {}).join('; ');
+      return `  ${e.property}=${JSON.stringify(e.value)}: ${reasons}`;
+    });
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (env.PUBLIC_URL === '') env.PUBLIC_URL = undefined;
+  return env;
+}

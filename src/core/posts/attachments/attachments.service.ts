@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { In, type EntityManager } from 'typeorm';
+import type { SqlTimestamps } from '../../../common/dates/site-time';
+import { PostSlugsService } from '../post-slugs.service';
+import { PostEntity } from '../post.entity';
+import { AttachmentDetailsEntity } from './attachment-details.entity';
+import { mimeTypeOf } from './image.mapper';
+
+export const ATTACHMENT_TYPE = 'attachment';
+
+/** Image attachments: a URL recorded as a post of type `attachment`, referenced by id. */
+@Injectable()
+export class AttachmentsService {
+  constructor(private readonly slugs: PostSlugsService) {}
+
+  /** Records an image URL as a new attachment in the caller's transaction; returns its id. */
+  async createFromUrl(
+    manager: EntityManager,
+    input: { url: string; authorId: number | null; now: SqlTimestamps },
+  ): Promise<number> {
+    const fileName = decodeURIComponent(new URL(input.url).pathname.split('/').pop() ?? '') || 'image';
+    const title = fileName.replace(/\.[^.]*$/, '').slice(0, 255);
+    const slug = await this.slugs.uniqueSlug(manager, ATTACHMENT_TYPE, title, 'image');
+    const post = await manager.save(
+      manager.create(PostEntity, {
+        type: ATTACHMENT_TYPE,
+        slug,
+        title,
+        content: '',
+        excerpt: '',
+        status: 'publish',
+        authorId: input.authorId,
+        parentId: null,
+        passwordHash: null,
+        menuOrder: 0,
+        dateLocal: input.now.local,
+        dateUtc: input.now.utc,
+        modifiedLocal: input.now.local,
+        modifiedUtc: input.now.utc,
+      }),
+    );
+    await manager.insert(AttachmentDetailsEntity, { postId: post.id, url: input.url, mimeType: mimeTypeOf(input.url) });
+    return post.id;
+  }
+
+  async exists(manager: EntityManager, id: number): Promise<boolean> {
+    return (await manager.countBy(AttachmentDetailsEntity, { postId: id })) > 0;
+  }
+
+  /** Many attachments in one query, keyed by id; lists use it to stay at a fixed number of queries. */
+  async findMany(manager: EntityManager, ids: number[]): Promise<Map<number, AttachmentDetailsEntity>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await manager.findBy(AttachmentDetailsEntity, { postId: In(unique) });
+    return new Map(rows.map((r) => [r.postId, r]));
+  }
+}

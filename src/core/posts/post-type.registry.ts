@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import type { Localized } from '../../common/i18n/language';
+
+/**
+ * What a post-type module tells the base about itself. Registering a type is what makes the base
+ * accept it: slugs, statuses, counts and errors all work from this definition.
+ */
+export interface PostTypeDefinition {
+  /** Stored in `posts.type`; at most 20 characters, e.g. `cal_event`. */
+  type: string;
+  /** Builds the type's error codes: `venue` → `rest-venue-not-found`, `venue-is-in-trash`. */
+  noun: string;
+  /** The type's name in messages, in every language. */
+  label: Localized;
+  /** Taxonomies whose terms posts of this type may carry; their counts include this type. */
+  taxonomies?: readonly string[];
+}
+
+/** The post types the running service knows. Filled by `PostsModule.forPostType()` at start-up. */
+@Injectable()
+export class PostTypeRegistry {
+  private readonly types = new Map<string, PostTypeDefinition>();
+
+  register(definition: PostTypeDefinition): void {
+    if (definition.type.length > 20) throw new Error(`post type "${definition.type}" is longer than 20 characters`);
+    const existing = this.types.get(definition.type);
+    if (existing && existing !== definition) throw new Error(`post type "${definition.type}" is registered twice`);
+    this.types.set(definition.type, definition);
+  }
+
+  get(type: string): PostTypeDefinition {
+    const definition = this.types.get(type);
+    if (!definition) throw new Error(`unknown post type "${type}"`);
+    return definition;
+  }
+
+  has(type: string): boolean {
+    return this.types.has(type);
+  }
+
+  all(): PostTypeDefinition[] {
+    return [...this.types.values()];
+  }
+
+  /** The post types whose published posts count towards a term of this taxonomy. */
+  typesForTaxonomy(taxonomy: string): string[] {
+    return this.all()
+      .filter((d) => d.taxonomies?.includes(taxonomy))
+      .map((d) => d.type);
+  }
+}

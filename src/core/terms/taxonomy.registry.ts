@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import type { Localized } from '../../common/i18n/language';
+
+/** What a taxonomy module tells the terms base about itself. */
+export interface TaxonomyDefinition {
+  /** Stored in `terms.taxonomy`, e.g. `cal_events_cat` or `post_tag`; at most 32 characters. */
+  taxonomy: string;
+  /** Whether terms may have a parent (categories) or not (tags). */
+  hierarchical: boolean;
+  /** The taxonomy's name in messages. */
+  label: Localized;
+}
+
+/** The taxonomies the running service knows. Filled by `TermsModule.forTaxonomy()` at start-up. */
+@Injectable()
+export class TaxonomyRegistry {
+  private readonly taxonomies = new Map<string, TaxonomyDefinition>();
+
+  register(definition: TaxonomyDefinition): void {
+    if (definition.taxonomy.length > 32) throw new Error(`taxonomy "${definition.taxonomy}" is too long`);
+    const existing = this.taxonomies.get(definition.taxonomy);
+    if (existing && existing !== definition) throw new Error(`taxonomy "${definition.taxonomy}" is registered twice`);
+    this.taxonomies.set(definition.taxonomy, definition);
+  }
+
+  get(taxonomy: string): TaxonomyDefinition {
+    const definition = this.taxonomies.get(taxonomy);
+    if (!definition) throw new Error(`unknown taxonomy "${taxonomy}"`);
+    return definition;
+  }
+
+  has(taxonomy: string): boolean {
+    return this.taxonomies.has(taxonomy);
+  }
+
+  all(): TaxonomyDefinition[] {
+    return [...this.taxonomies.values()];
+  }
+}

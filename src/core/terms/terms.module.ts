@@ -1,0 +1,36 @@
+import { DynamicModule, Global, Module, type Provider } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { TaxonomyRegistry, type TaxonomyDefinition } from './taxonomy.registry';
+import { TermCountsService } from './term-counts.service';
+import { TermRelationshipEntity } from './term-relationship.entity';
+import { TermRelationshipsService } from './term-relationships.service';
+import { TermSlugsService } from './term-slugs.service';
+import { TermEntity } from './term.entity';
+
+/**
+ * The terms base: one `terms` table for every taxonomy, the post↔term links and exact counts.
+ * Import `TermsModule.forTaxonomy({...})` from a taxonomy module to register it.
+ */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([TermEntity, TermRelationshipEntity])],
+  providers: [TaxonomyRegistry, TermCountsService, TermRelationshipsService, TermSlugsService],
+  exports: [TaxonomyRegistry, TermCountsService, TermRelationshipsService, TermSlugsService, TypeOrmModule],
+})
+export class TermsModule {
+  /** Registers a taxonomy with the base when the application starts. */
+  static forTaxonomy(definition: TaxonomyDefinition): DynamicModule {
+    const registration: Provider = {
+      provide: `taxonomy:${definition.taxonomy}`,
+      useFactory: (registry: TaxonomyRegistry) => {
+        registry.register(definition);
+        return definition;
+      },
+      inject: [TaxonomyRegistry],
+    };
+    return { module: TaxonomyRegistrationModule, providers: [registration], exports: [registration] };
+  }
+}
+
+@Module({})
+class TaxonomyRegistrationModule {}

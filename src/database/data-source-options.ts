@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import { parseDatabaseUrl } from './database-url';
+import { MIGRATIONS } from './migrations';
+
+export interface DatabaseSettings {
+  url: string;
+  logging?: boolean;
+}
+
+/**
+ * The one place that turns `DATABASE_URL` into TypeORM options, shared by the app and `ormconfig.ts`
+ * so the CLI and the service always agree on the schema and migrations.
+ */
+export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOptions {
+  const target = parseDatabaseUrl(settings.url);
+  const common = {
+    synchronize: false,
+    migrationsRun: false,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    logging: settings.logging ? ('all' as const) : (['error'] as ('error' | 'warn')[]),
+  };
+  if (target.kind === 'sqlite') {
+    if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: target.file,
+      // WAL lets readers run while a write transaction is open; the busy timeout queues writers instead of failing.
+      enableWAL: target.file !== ':memory:',
+      timeout: 5000,
+    };
+  }
+  return {
+    ...common,
+    type: 'mysql',
+    url: target.url,
+    charset: 'utf8mb4_unicode_ci',
+    // Datetimes are stored as wall-clock strings; the column name says which zone (…_utc or local).
+    timezone: 'Z',
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    extra: { connectionLimit: 10 },
+  };
+}

@@ -1,0 +1,8 @@
+import type { MigrationInterface } from 'typeorm';
+import { CreatePostsAndTerms1763600000000 } from './1763600000000-create-posts-and-terms';
+
+/**
+ * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
+ * test runner load exactly the same classes. A new migration is appended here; landed ones never change.
+ */
+export const MIGRATIONS: (new () => MigrationInterface)[] = [CreatePostsAndTerms1763600000000];

@@ -1,0 +1,55 @@
+import type { QueryRunner, TableColumnOptions } from 'typeorm';
+
+/**
+ * Column shapes that mean the same on SQLite, MariaDB and MySQL 8. Migrations use these instead of
+ * dialect types so every schema change runs on all three.
+ */
+export const idColumn = (name = 'id'): TableColumnOptions => ({
+  name,
+  type: 'integer',
+  isPrimary: true,
+  isGenerated: true,
+  generationStrategy: 'increment',
+});
+
+export const intColumn = (name: string, options: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
+  name,
+  type: 'integer',
+  isNullable: false,
+  ...options,
+});
+
+export const stringColumn = (
+  name: string,
+  length: number,
+  options: Partial<TableColumnOptions> = {},
+): TableColumnOptions => ({ name, type: 'varchar', length: String(length), isNullable: false, ...options });
+
+export const dateTimeColumn = (name: string, options: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
+  name,
+  type: 'datetime',
+  isNullable: false,
+  ...options,
+});
+
+export const booleanColumn = (name: string, defaultValue: boolean): TableColumnOptions => ({
+  name,
+  type: 'boolean',
+  isNullable: false,
+  default: defaultValue ? 1 : 0,
+});
+
+/**
+ * Long text. MySQL's TEXT stops at 64 KiB, which a rich description can pass, so MySQL gets MEDIUMTEXT;
+ * SQLite's TEXT has no such limit. This is the one dialect branch the schema needs.
+ */
+export const longTextColumn = (
+  queryRunner: QueryRunner,
+  name: string,
+  options: Partial<TableColumnOptions> = {},
+): TableColumnOptions => ({
+  name,
+  type: queryRunner.connection.options.type === 'mysql' ? 'mediumtext' : 'text',
+  isNullable: false,
+  ...options,
+});

@@ -1,0 +1,40 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DomainError } from '../common/errors/domain-error';
+import { docText } from '../common/i18n/doc-text';
+import { NAMESPACE } from '../common/http/namespace';
+import { Ctx, type RequestContext } from '../common/http/request-context';
+import { NamespaceIndexQueryDto } from './namespace-index-query.dto';
+import { OpenApiDocumentService } from './openapi-document.service';
+
+@ApiTags('discovery')
+@Controller(NAMESPACE)
+export class DiscoveryController {
+  constructor(private readonly documents: OpenApiDocumentService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: docText({ en: 'List the routes of the namespace.', de: 'Listet die Routen des Namensraums.' }),
+  })
+  index(@Query() query: NamespaceIndexQueryDto, @Ctx() ctx: RequestContext): Record<string, unknown> {
+    if (query.namespace !== undefined && query.namespace.replace(/^\/+|\/+$/g, '') !== NAMESPACE) {
+      throw new DomainError('invalid_namespace');
+    }
+    return {
+      namespace: NAMESPACE,
+      routes: this.documents.routes(ctx.language),
+      _links: { up: [{ href: `${ctx.restBase}/` }], self: [{ href: ctx.namespaceUrl }] },
+    };
+  }
+
+  @Get('doc')
+  @ApiOperation({
+    summary: docText({
+      en: 'The OpenAPI 3 document of the whole API.',
+      de: 'Das OpenAPI-3-Dokument der gesamten Schnittstelle.',
+    }),
+  })
+  doc(@Ctx() ctx: RequestContext): Record<string, unknown> {
+    return { ...this.documents.document(ctx.language, ctx.restBase) };
+  }
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { docText, translateDocText } from '../common/i18n/doc-text';
+import { LANGUAGES, type Language } from '../common/i18n/language';
+import { NAMESPACE } from '../common/http/namespace';
+import { buildRouteIndex, type RouteEntry } from './route-index';
+
+function translateTree(node: unknown, language: Language): unknown {
+  if (Array.isArray(node)) return node.map((n) => translateTree(n, language));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    out[key] =
+      (key === 'description' || key === 'summary') && typeof value === 'string'
+        ? translateDocText(value, language)
+        : translateTree(value, language);
+  }
+  return out;
+}
+
+/**
+ * Builds the OpenAPI document once from the controllers and DTOs, then a copy per language, and the
+ * namespace index from each copy. Nothing here is written by hand.
+ */
+@Injectable()
+export class OpenApiDocumentService {
+  private readonly documents = new Map<Language, OpenAPIObject>();
+  private readonly indexes = new Map<Language, Record<string, RouteEntry>>();
+
+  initialise(app: INestApplication): OpenAPIObject {
+    const config = new DocumentBuilder()
+      .setTitle('Events Calendar REST API')
+      .setDescription(
+        docText({
+          en: 'Events, venues, organizers, categories and tags of the calendar.',
+          de: 'Veranstaltungen, Veranstaltungsorte, Veranstalter, Kategorien und Schlagwörter des Kalenders.',
+        }),
+      )
+      .setVersion('1')
+      .addBasicAuth({ type: 'http', scheme: 'basic', description: 'login:application-password' }, 'basic')
+      .build();
+    const english = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true });
+    for (const language of LANGUAGES) {
+      const doc = language === 'en' ? english : (translateTree(english, language) as OpenAPIObject);
+      this.documents.set(language, doc);
+      this.indexes.set(language, buildRouteIndex(doc, NAMESPACE));
+    }
+    return english;
+  }
+
+  /** The document for one language, with `servers` pointing at this request's base URL. */
+  document(language: Language, restBase: string): OpenAPIObject {
+    const doc = this.documents.get(language);
+    if (!doc) throw new Error('OpenAPI document requested before initialise()');
+    return { ...doc, servers: [{ url: restBase }] };
+  }
+
+  routes(language: Language): Record<string, RouteEntry> {
+    const index = this.indexes.get(language);
+    if (!index) throw new Error('namespace index requested before initialise()');
+    return index;
+  }
+}
