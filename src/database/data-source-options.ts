@@ -20,7 +20,8 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     migrationsRun: false,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
-    logging: settings.logging ? ('all' as const) : (['error'] as ('error' | 'warn')[]),
+    // Failures reach the exception filter, which logs them once; query logging is opt-in (DB_LOGGING).
+    logging: settings.logging ? ('all' as const) : false,
   };
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });

@@ -1,8 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 
-export type DatabaseTarget =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'mysql'; url: string; database: string };
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'mysql'; url: string; database: string };
 
 /**
  * Reads `DATABASE_URL`: `sqlite:<path>` (relative to the working directory, or `:memory:`)

@@ -20,6 +20,6 @@ export const sqlDateTime: ValueTransformer = {
   from: (value: unknown) => {
     if (value === null || value === undefined) return value;
     if (value instanceof Date) return formatSqlDateTime(value);
-    return String(value).slice(0, 19).replace('T', ' ');
+    return typeof value === 'string' ? value.slice(0, 19).replace('T', ' ') : value;
   },
 };

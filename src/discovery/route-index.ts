@@ -81,8 +81,7 @@ export function buildRouteIndex(doc: OpenAPIObject, namespace: string): Record<s
     const integerParams = new Set<string>();
     for (const method of HTTP_METHODS) {
       const operation = (item as Record<string, unknown>)[method] as
-        | { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }
-        | undefined;
+        { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } } | undefined;
       if (!operation) continue;
       const args: Record<string, RouteArg> = {};
       for (const p of operation.parameters ?? []) {

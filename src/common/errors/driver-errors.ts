@@ -27,10 +27,7 @@ export function isUniqueViolation(error: unknown): boolean {
 /** MySQL/MariaDB 1451/1452, SQLite SQLITE_CONSTRAINT_FOREIGNKEY. */
 export function isForeignKeyViolation(error: unknown): boolean {
   const e = driverErrorOf(error);
-  return (
-    e !== null &&
-    (e.errno === 1451 || e.errno === 1452 || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
-  );
+  return e !== null && (e.errno === 1451 || e.errno === 1452 || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY');
 }
 
 /** Lock waits, deadlocks, a busy SQLite file or a lost connection: the caller may simply retry. */

@@ -14,13 +14,18 @@ export interface RequestContext {
   requestId: string;
 }
 
+function requestIdOf(req: Request): string {
+  const id = (req as Request & { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+}
+
 export function requestContextOf(req: Request): RequestContext {
   const restBase = req.restBase ?? '';
   return {
     language: req.language ?? DEFAULT_LANGUAGE,
     restBase,
     namespaceUrl: `${restBase}/${NAMESPACE}`,
-    requestId: String((req as Request & { id?: unknown }).id ?? ''),
+    requestId: requestIdOf(req),
   };
 }
 

@@ -2,7 +2,11 @@ import { IntegerField } from '../validation/fields';
 
 /** `page` and `per_page`, shared by every list route. Values over the configured maximum are clamped. */
 export class PaginationQueryDto {
-  @IntegerField({ description: { en: 'Page of results to return.', de: 'Die zurückzugebende Ergebnisseite.' }, min: 1, default: 1 })
+  @IntegerField({
+    description: { en: 'Page of results to return.', de: 'Die zurückzugebende Ergebnisseite.' },
+    min: 1,
+    default: 1,
+  })
   page?: number;
 
   @IntegerField({

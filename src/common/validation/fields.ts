@@ -40,9 +40,7 @@ type SchemaOptions = Omit<ApiPropertyOptions, 'description' | 'required' | 'defa
 function documented(options: FieldOptions, schema: SchemaOptions): PropertyDecorator {
   const base = { description: docText(options.description), ...schema } as ApiPropertyOptions;
   if (options.default !== undefined) Object.assign(base, { default: options.default });
-  return options.required
-    ? ApiProperty({ ...base, required: true } as ApiPropertyOptions)
-    : ApiPropertyOptional(base);
+  return options.required ? ApiProperty({ ...base, required: true } as ApiPropertyOptions) : ApiPropertyOptional(base);
 }
 
 function presence(required?: boolean): PropertyDecorator {

@@ -51,12 +51,12 @@ export function parseList(value: unknown): unknown {
 export function parseIdList(value: unknown): unknown {
   const list = parseList(value);
   if (!Array.isArray(list)) return list;
-  return list.map((item) => parseInteger(item));
+  return list.map((item: unknown) => parseInteger(item));
 }
 
 /** A list of IDs or slugs: digit-only items become numbers, the rest stay strings. */
 export function parseIdOrSlugList(value: unknown): unknown {
   const list = parseList(value);
   if (!Array.isArray(list)) return list;
-  return list.map((item) => (typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : item));
+  return list.map((item: unknown) => (typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : item));
 }

@@ -44,7 +44,9 @@ function flatten(errors: ValidationError[], prefix: string): ParameterProblem[] 
     const keys = Object.keys(constraints);
     if (keys.length > 0) {
       const missing = error.value === undefined && keys.includes('isDefined');
-      const reasons = missing ? [constraints.isDefined] : keys.filter((k) => k !== 'isDefined').map((k) => constraints[k]);
+      const reasons = missing
+        ? [constraints.isDefined]
+        : keys.filter((k) => k !== 'isDefined').map((k) => constraints[k]);
       out.push({ name, reasons: reasons.length > 0 ? reasons : Object.values(constraints), missing });
     }
     if (error.children && error.children.length > 0) out.push(...flatten(error.children, name));

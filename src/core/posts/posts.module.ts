@@ -36,7 +36,15 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
       inject: [PostTypeRegistry],
     },
   ],
-  exports: [Clock, SiteTime, PostTypeRegistry, PostSlugsService, AttachmentsService, FuturePostsPublisher, TypeOrmModule],
+  exports: [
+    Clock,
+    SiteTime,
+    PostTypeRegistry,
+    PostSlugsService,
+    AttachmentsService,
+    FuturePostsPublisher,
+    TypeOrmModule,
+  ],
 })
 export class PostsModule {
   /**

@@ -1,0 +1,16 @@
+/**
+ * Unit tests, beside the source. NestJS 12 ships as ES modules, and Jest on Node 20 cannot require()
+ * them, so tests run as native ESM (ts-jest `useESM`, node --experimental-vm-modules); the service
+ * itself is compiled to CommonJS and loads Nest through Node's require(esm).
+ * @type {import('jest').Config}
+ */
+module.exports = {
+  rootDir: '.',
+  roots: ['<rootDir>/src'],
+  testRegex: '\\.spec\\.ts$',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.jest.json' }],
+  },
+  testEnvironment: 'node',
+};

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestApp, type TestApp } from '../support/create-test-app';
+
+describe('namespace index, doc and language segment', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('GET /cal/events/v1', () => {
+    it('lists the namespace routes with their args', async () => {
+      const res = await t.http.get('/cal/events/v1').expect(200);
+      expect(res.body.namespace).toBe('cal/events/v1');
+      expect(Object.keys(res.body.routes)).toEqual(expect.arrayContaining(['/cal/events/v1', '/cal/events/v1/doc']));
+      const root = res.body.routes['/cal/events/v1'];
+      expect(root.methods).toEqual(['GET']);
+      expect(root.endpoints[0].args.context).toMatchObject({
+        required: false,
+        type: 'string',
+        default: 'view',
+        enum: ['view', 'edit'],
+      });
+      expect(res.body._links.up[0].href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    });
+
+    it('answers another namespace with rest_invalid_namespace', async () => {
+      const res = await t.http.get('/cal/events/v1?namespace=wp/v2').expect(404);
+      expect(res.body.code).toBe('rest_invalid_namespace');
+    });
+
+    it('accepts its own namespace and refuses an unknown context', async () => {
+      await t.http.get('/cal/events/v1?namespace=cal/events/v1&context=edit').expect(200);
+      const res = await t.http.get('/cal/events/v1?context=admin').expect(400);
+      expect(res.body.data.params.context).toMatch(/view, edit/);
+    });
+
+    it('answers an unknown version of the namespace with rest_no_route', async () => {
+      const res = await t.http.get('/cal/events/v2').expect(404);
+      expect(res.body.code).toBe('rest_no_route');
+    });
+  });
+
+  describe('GET /cal/events/v1/doc', () => {
+    it('is an OpenAPI 3 document of the API', async () => {
+      const res = await t.http.get('/cal/events/v1/doc').expect(200);
+      expect(res.body.openapi).toMatch(/^3\./);
+      expect(res.body.info.title).toBe('Events Calendar REST API');
+      expect(res.body.servers[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/cal/events/v1', '/cal/events/v1/doc']));
+      expect(res.body.components).toBeDefined();
+    });
+
+    it('documents every parameter with a description', async () => {
+      const res = await t.http.get('/cal/events/v1/doc').expect(200);
+      const params = res.body.paths['/cal/events/v1'].get.parameters as { name: string; description?: string }[];
+      expect(params.map((p) => p.name).sort()).toEqual(['context', 'namespace']);
+      for (const p of params) expect(p.description).toBeTruthy();
+    });
+
+    it('serves a browsable UI beside the document', async () => {
+      const res = await t.http.get('/cal/events/v1/doc/ui').redirects(1).expect(200);
+      expect(res.text).toContain('swagger-ui');
+    });
+  });
+
+  describe('language segment', () => {
+    it('translates the doc into German under /de', async () => {
+      const en = await t.http.get('/cal/events/v1/doc').expect(200);
+      const de = await t.http.get('/de/cal/events/v1/doc').expect(200);
+      const enParam = en.body.paths['/cal/events/v1'].get.parameters.find(
+        (p: { name: string }) => p.name === 'namespace',
+      );
+      const deParam = de.body.paths['/cal/events/v1'].get.parameters.find(
+        (p: { name: string }) => p.name === 'namespace',
+      );
+      expect(enParam.description).toBe('The namespace to describe.');
+      expect(deParam.description).toBe('Der zu beschreibende Namensraum.');
+      expect(de.body.servers[0].url).toMatch(/\/de$/);
+    });
+
+    it('keeps names, types and defaults the same in every language', async () => {
+      const en = await t.http.get('/cal/events/v1').expect(200);
+      const de = await t.http.get('/de/cal/events/v1').expect(200);
+      const strip = (routes: Record<string, { endpoints: { args: Record<string, Record<string, unknown>> }[] }>) =>
+        JSON.stringify(routes, (key, value: unknown) => (key === 'description' ? undefined : value));
+      expect(strip(de.body.routes)).toBe(strip(en.body.routes));
+      expect(de.body.routes['/cal/events/v1'].endpoints[0].args.context.description).toMatch(/Kontext/);
+    });
+
+    it('translates error messages', async () => {
+      const res = await t.http.get('/de/cal/events/v1?context=nope').expect(400);
+      expect(res.body.code).toBe('rest_invalid_param');
+      expect(res.body.message).toMatch(/Ungültige/);
+      expect(res.body.data.params.context).toMatch(/muss einer dieser Werte sein/);
+      const notFound = await t.http.get('/de/cal/events/v1/nope').expect(404);
+      expect(notFound.body.message).toMatch(/keine Route/);
+    });
+
+    it('falls back to English for an unknown language', async () => {
+      const res = await t.http.get('/xx/cal/events/v1/doc').expect(200);
+      const param = res.body.paths['/cal/events/v1'].get.parameters.find(
+        (p: { name: string }) => p.name === 'namespace',
+      );
+      expect(param.description).toBe('The namespace to describe.');
+    });
+
+    it('accepts a region subtag', async () => {
+      const res = await t.http.get('/de-AT/cal/events/v1?context=nope').expect(400);
+      expect(res.body.message).toMatch(/Ungültige/);
+    });
+  });
+});
+
+describe('API prefix', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { API_PREFIX: '/api' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('serves the namespace below the prefix, with and without a language', async () => {
+    await t.http.get('/api/cal/events/v1').expect(200);
+    const doc = await t.http.get('/api/de/cal/events/v1/doc').expect(200);
+    expect(doc.body.servers[0].url).toMatch(/\/api\/de$/);
+    await t.http.get('/cal/events/v1').expect(404);
+  });
+
+  it('keeps the health check at the root', async () => {
+    await t.http.get('/health').expect(200);
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * End-to-end tests against the real app and a real database (SQLite by default, MySQL/MariaDB when
+ * DATABASE_URL says so). Each spec file gets its own database, so files run in parallel.
+ * @type {import('jest').Config}
+ */
+module.exports = {
+  rootDir: '..',
+  roots: ['<rootDir>/test/e2e'],
+  testRegex: '\\.e2e-spec\\.ts$',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.jest.json' }],
+  },
+  testEnvironment: 'node',
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,50 @@
+import type { Type } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<typeof request>;
+  dataSource: DataSource;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment values for this app, over the defaults below. */
+  env?: Record<string, string>;
+  /** Extra controllers, for tests of the request pipeline itself. */
+  controllers?: Type[];
+}
+
+/** Boots the real AppModule through the same `configureApp()` as `main.ts`, on a fresh database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      AppModule.forRoot({
+        ignoreEnvFile: true,
+        overrides: { DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...(options.env ?? {}) },
+      }),
+    ],
+    controllers: options.controllers ?? [],
+  }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
+  configureApp(app);
+  await app.init();
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    dataSource: app.get(DataSource),
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
