@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       'eslint.config.mjs',
+      '.ci/**',
       'dist/**',
       'node_modules/**',
       'coverage/**',
