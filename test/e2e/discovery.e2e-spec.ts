@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { hasTranslation } from '../../src/common/i18n/doc-text';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 
 describe('namespace index, doc and language segment', () => {
@@ -98,6 +99,24 @@ describe('namespace index, doc and language segment', () => {
       expect(res.body.data.params.context).toMatch(/muss einer dieser Werte sein/);
       const notFound = await t.http.get('/de/cal/events/v1/nope').expect(404);
       expect(notFound.body.message).toMatch(/keine Route/);
+    });
+
+    it('has a German text for every description and summary in the document', async () => {
+      const res = await t.http.get('/cal/events/v1/doc').expect(200);
+      const texts: string[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) node.forEach(walk);
+        else if (node && typeof node === 'object') {
+          for (const [key, value] of Object.entries(node)) {
+            if ((key === 'description' || key === 'summary') && typeof value === 'string') texts.push(value);
+            else walk(value);
+          }
+        }
+      };
+      walk(res.body.paths);
+      walk(res.body.components.schemas ?? {});
+      expect(texts.length).toBeGreaterThan(0);
+      expect(texts.filter((text) => !hasTranslation(text))).toEqual([]);
     });
 
     it('falls back to English for an unknown language', async () => {
