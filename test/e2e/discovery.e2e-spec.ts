@@ -108,8 +108,9 @@ describe('namespace index, doc and language segment', () => {
         if (Array.isArray(node)) node.forEach(walk);
         else if (node && typeof node === 'object') {
           for (const [key, value] of Object.entries(node)) {
-            if ((key === 'description' || key === 'summary') && typeof value === 'string') texts.push(value);
-            else walk(value);
+            if ((key === 'description' || key === 'summary') && typeof value === 'string') {
+              if (value !== '') texts.push(value);
+            } else walk(value);
           }
         }
       };
