@@ -1,10 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AppConfig } from './config/app-config';
+import { AuthModule } from './auth/auth.module';
+import { DatesModule } from './common/dates/dates.module';
 import { AppConfigModule, type AppConfigOptions } from './config/app-config.module';
 import { PostsModule } from './core/posts/posts.module';
 import { TermsModule } from './core/terms/terms.module';
-import { buildDataSourceOptions } from './database/data-source-options';
+import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
 
@@ -19,14 +19,9 @@ export class AppModule {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(options),
-        TypeOrmModule.forRootAsync({
-          inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({
-            ...buildDataSourceOptions({ url: config.databaseUrl, logging: config.databaseLogging }),
-            migrationsRun: config.migrationsRun,
-            autoLoadEntities: true,
-          }),
-        }),
+        DatesModule,
+        DatabaseModule.forRoot(),
+        AuthModule,
         TermsModule,
         PostsModule,
         HealthModule,

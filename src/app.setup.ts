@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
+import { BasicAuthMiddleware } from './auth/basic-auth.middleware';
 import { RestExceptionFilter } from './common/errors/rest-exception.filter';
 import {
   mergeRequestParameters,
@@ -37,6 +38,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.useBodyParser('json', { limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: config.bodyLimitBytes, extended: true, parameterLimit: 1000 });
   app.use(mergeRequestParameters);
+  app.use(app.get(BasicAuthMiddleware).handle);
 
   if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix, { exclude: ['health'] });
   app.useGlobalPipes(createValidationPipe());

@@ -50,4 +50,19 @@ export class AppConfig {
   get futurePostsIntervalSeconds(): number {
     return this.get('FUTURE_POSTS_INTERVAL_SECONDS');
   }
+  /** The administrator to create at start-up when it does not exist yet. */
+  get bootstrapAdmin(): { login: string; password: string } | null {
+    const login = this.get('CAL_ADMIN_LOGIN');
+    const password = this.get('CAL_ADMIN_PASSWORD');
+    return login && password ? { login, password } : null;
+  }
+  get authCacheSeconds(): number {
+    return this.get('AUTH_CACHE_SECONDS');
+  }
+  get authFailureLimit(): number {
+    return this.get('AUTH_FAILURE_LIMIT');
+  }
+  get authFailureWindowSeconds(): number {
+    return this.get('AUTH_FAILURE_WINDOW_SECONDS');
+  }
 }

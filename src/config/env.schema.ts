@@ -109,6 +109,35 @@ export class EnvironmentVariables {
   @Min(1)
   @Max(3600)
   FUTURE_POSTS_INTERVAL_SECONDS = 30;
+
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== '')
+  @Matches(/^[A-Za-z0-9._@-]{1,60}$/, { message: 'must be 1–60 letters, digits or . _ @ -' })
+  CAL_ADMIN_LOGIN?: string;
+
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== '')
+  @IsString()
+  @MinLength(12, { message: 'must be at least 12 characters long' })
+  CAL_ADMIN_PASSWORD?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  AUTH_CACHE_SECONDS = 5;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  AUTH_FAILURE_LIMIT = 10;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86400)
+  AUTH_FAILURE_WINDOW_SECONDS = 600;
 }
 
 /**
@@ -117,7 +146,7 @@ export class EnvironmentVariables {
 export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVariables {
   const known = Object.keys(new EnvironmentVariables());
   const picked: Record<string, unknown> = {};
-  for (const key of [...known, 'PUBLIC_URL']) {
+  for (const key of [...known, 'PUBLIC_URL', 'CAL_ADMIN_LOGIN', 'CAL_ADMIN_PASSWORD']) {
     if (raw[key] !== undefined) picked[key] = raw[key];
   }
   const env = plainToInstance(EnvironmentVariables, picked, { exposeDefaultValues: true });
@@ -130,5 +159,10 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   if (env.PUBLIC_URL === '') env.PUBLIC_URL = undefined;
+  if (env.CAL_ADMIN_LOGIN === '') env.CAL_ADMIN_LOGIN = undefined;
+  if (env.CAL_ADMIN_PASSWORD === '') env.CAL_ADMIN_PASSWORD = undefined;
+  if ((env.CAL_ADMIN_LOGIN === undefined) !== (env.CAL_ADMIN_PASSWORD === undefined)) {
+    throw new Error('Invalid configuration:\n  CAL_ADMIN_LOGIN and CAL_ADMIN_PASSWORD must be set together');
+  }
   return env;
 }

@@ -20,11 +20,13 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Extra controllers, for tests of the request pipeline itself. */
   controllers?: Type[];
+  /** Reuse this database (and leave it in place on close) instead of making a fresh one. */
+  database?: TestDatabase;
 }
 
 /** Boots the real AppModule through the same `configureApp()` as `main.ts`, on a fresh database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const moduleRef = await Test.createTestingModule({
     imports: [
       AppModule.forRoot({
@@ -44,7 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

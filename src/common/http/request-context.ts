@@ -1,11 +1,15 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import type { AuthUser } from '../../auth/auth-user';
 import { DEFAULT_LANGUAGE, type Language } from '../i18n/language';
 import { NAMESPACE } from './namespace';
 import './request.types';
 
 /** What a service needs to know about the request it answers, without depending on Express. */
 export interface RequestContext {
+  readonly kind: 'request-context';
+  /** The authenticated caller, or null for anonymous requests. */
+  user: AuthUser | null;
   language: Language;
   /** Origin plus API prefix (and language segment), e.g. `https://cal.example.org/api`. */
   restBase: string;
@@ -22,11 +26,17 @@ function requestIdOf(req: Request): string {
 export function requestContextOf(req: Request): RequestContext {
   const restBase = req.restBase ?? '';
   return {
+    kind: 'request-context',
+    user: req.user ?? null,
     language: req.language ?? DEFAULT_LANGUAGE,
     restBase,
     namespaceUrl: `${restBase}/${NAMESPACE}`,
     requestId: requestIdOf(req),
   };
+}
+
+export function isRequestContext(value: unknown): value is RequestContext {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'request-context';
 }
 
 /** Injects the {@link RequestContext} into a controller method. */

@@ -1,3 +1,4 @@
+import type { AuthUser } from '../../auth/auth-user';
 import type { Language } from '../i18n/language';
 
 declare module 'express-serve-static-core' {
@@ -6,5 +7,7 @@ declare module 'express-serve-static-core' {
     language?: Language;
     /** Base of this request's REST URLs: origin, API prefix and language segment, no trailing slash. */
     restBase?: string;
+    /** The authenticated caller; absent for anonymous requests. */
+    user?: AuthUser;
   }
 }

@@ -1,7 +1,5 @@
 import { DynamicModule, Global, Module, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock } from '../../common/dates/clock';
-import { SiteTime } from '../../common/dates/site-time';
 import { AttachmentDetailsEntity } from './attachments/attachment-details.entity';
 import { ATTACHMENT_TYPE, AttachmentsService } from './attachments/attachments.service';
 import { FuturePostsPublisher } from './future-posts.publisher';
@@ -24,8 +22,6 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
 @Module({
   imports: [TypeOrmModule.forFeature([PostEntity, AttachmentDetailsEntity])],
   providers: [
-    Clock,
-    SiteTime,
     PostTypeRegistry,
     PostSlugsService,
     AttachmentsService,
@@ -36,15 +32,7 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
       inject: [PostTypeRegistry],
     },
   ],
-  exports: [
-    Clock,
-    SiteTime,
-    PostTypeRegistry,
-    PostSlugsService,
-    AttachmentsService,
-    FuturePostsPublisher,
-    TypeOrmModule,
-  ],
+  exports: [PostTypeRegistry, PostSlugsService, AttachmentsService, FuturePostsPublisher, TypeOrmModule],
 })
 export class PostsModule {
   /**

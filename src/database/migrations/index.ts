@@ -1,8 +1,12 @@
 import type { MigrationInterface } from 'typeorm';
 import { CreatePostsAndTerms1763600000000 } from './1763600000000-create-posts-and-terms';
+import { CreateUsers1763700000000 } from './1763700000000-create-users';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
  * test runner load exactly the same classes. A new migration is appended here; landed ones never change.
  */
-export const MIGRATIONS: (new () => MigrationInterface)[] = [CreatePostsAndTerms1763600000000];
+export const MIGRATIONS: (new () => MigrationInterface)[] = [
+  CreatePostsAndTerms1763600000000,
+  CreateUsers1763700000000,
+];

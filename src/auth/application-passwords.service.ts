@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { Repository } from 'typeorm';
+import { Clock } from '../common/dates/clock';
+import { ApplicationPasswordEntity } from './application-password.entity';
+import { AuthInputError } from './auth-input.error';
+import { toAuthUser, type AuthUser } from './auth-user';
+import { CredentialCache } from './credential-cache';
+import { generateApplicationPassword, hashSecret, normalizeApplicationPassword, verifySecret } from './secret-hashing';
+import { UsersService } from './users.service';
+
+export interface IssuedPassword {
+  id: string;
+  name: string;
+  /** Shown once; only its hash is stored. */
+  password: string;
+  createdUtc: string;
+}
+
+// Verified against when the login is unknown, so a wrong login takes as long as a wrong password.
+const DUMMY_HASH = hashSecret('not-a-real-password');
+
+/** Application passwords: several per user, named, revocable, stored as scrypt hashes. */
+@Injectable()
+export class ApplicationPasswordsService {
+  constructor(
+    @InjectRepository(ApplicationPasswordEntity) private readonly passwords: Repository<ApplicationPasswordEntity>,
+    private readonly users: UsersService,
+    private readonly credentials: CredentialCache,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Issues a new password for the user; `secret` is for the start-up bootstrap only. */
+  async issue(userId: number, name: string, secret?: string): Promise<IssuedPassword> {
+    const label = name.trim();
+    if (label === '' || label.length > 100) throw new AuthInputError('a password name must be 1–100 characters');
+    const password = secret ?? generateApplicationPassword();
+    const row = this.passwords.create({
+      id: randomUUID(),
+      userId,
+      name: label,
+      passwordHash: await hashSecret(normalizeApplicationPassword(password)),
+      createdUtc: this.clock.nowSqlUtc(),
+      lastUsedUtc: null,
+      lastIp: null,
+    });
+    await this.passwords.insert(row);
+    return { id: row.id, name: row.name, password, createdUtc: row.createdUtc };
+  }
+
+  list(userId: number): Promise<ApplicationPasswordEntity[]> {
+    return this.passwords.find({ where: { userId }, order: { createdUtc: 'ASC', id: 'ASC' } });
+  }
+
+  async revoke(userId: number, passwordId: string): Promise<void> {
+    const result = await this.passwords.delete({ id: passwordId, userId });
+    if (!result.affected) throw new AuthInputError(`no application password "${passwordId}" for this user`);
+    this.credentials.forgetPassword(passwordId);
+  }
+
+  /** The user these credentials belong to, or null when they match no live application password. */
+  async verify(login: string, password: string, ip: string | undefined): Promise<AuthUser | null> {
+    const normalizedLogin = UsersService.normalizeLogin(login);
+    const secret = normalizeApplicationPassword(password);
+    const cached = this.credentials.get(normalizedLogin, secret);
+    if (cached) return cached.user;
+
+    const user = await this.users.findByLogin(normalizedLogin);
+    const candidates = user ? await this.list(user.id) : [];
+    if (!user || candidates.length === 0) {
+      await verifySecret(secret, await DUMMY_HASH);
+      return null;
+    }
+    for (const candidate of candidates) {
+      if (await verifySecret(secret, candidate.passwordHash)) {
+        await this.passwords.update(
+          { id: candidate.id },
+          { lastUsedUtc: this.clock.nowSqlUtc(), lastIp: ip?.slice(0, 45) ?? null },
+        );
+        const authUser = toAuthUser(user);
+        this.credentials.set(normalizedLogin, secret, { user: authUser, passwordId: candidate.id });
+        return authUser;
+      }
+    }
+    return null;
+  }
+}

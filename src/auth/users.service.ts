@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { isEmail } from 'class-validator';
+import type { Repository } from 'typeorm';
+import { Clock } from '../common/dates/clock';
+import { isUniqueViolation } from '../common/errors/driver-errors';
+import { AuthInputError } from './auth-input.error';
+import { CredentialCache } from './credential-cache';
+import { isRole, ROLES, type Role } from './roles';
+import { UserEntity } from './user.entity';
+
+const LOGIN_PATTERN = /^[a-z0-9._@-]{1,60}$/;
+
+export interface NewUser {
+  login: string;
+  role: string;
+  email?: string;
+  displayName?: string;
+}
+
+/** Users and their roles. Logins are case-insensitive and stored in lower case. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly clock: Clock,
+    private readonly credentials: CredentialCache,
+  ) {}
+
+  static normalizeLogin(login: string): string {
+    return login.trim().toLowerCase();
+  }
+
+  async create(input: NewUser): Promise<UserEntity> {
+    const login = UsersService.normalizeLogin(input.login);
+    if (!LOGIN_PATTERN.test(login)) {
+      throw new AuthInputError(`login "${input.login}" must be 1–60 letters, digits or . _ @ -`);
+    }
+    const role = this.parseRole(input.role);
+    const email = input.email?.trim() || null;
+    if (email !== null && !isEmail(email)) throw new AuthInputError(`"${email}" is not an e-mail address`);
+    if (await this.findByLogin(login)) throw new AuthInputError(`user "${login}" already exists`);
+    try {
+      return await this.users.save(
+        this.users.create({
+          login,
+          role,
+          email,
+          displayName: input.displayName?.trim() || login,
+          registeredUtc: this.clock.nowSqlUtc(),
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AuthInputError(`user "${login}" or e-mail "${email}" already exists`);
+      throw error;
+    }
+  }
+
+  findByLogin(login: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ login: UsersService.normalizeLogin(login) });
+  }
+
+  async requireByLogin(login: string): Promise<UserEntity> {
+    const user = await this.findByLogin(login);
+    if (!user) throw new AuthInputError(`no user "${login}"`);
+    return user;
+  }
+
+  list(): Promise<UserEntity[]> {
+    return this.users.find({ order: { login: 'ASC' } });
+  }
+
+  async setRole(login: string, role: string): Promise<UserEntity> {
+    const user = await this.requireByLogin(login);
+    user.role = this.parseRole(role);
+    await this.users.update({ id: user.id }, { role: user.role });
+    this.credentials.forgetUser(user.id);
+    return user;
+  }
+
+  private parseRole(role: string): Role {
+    if (!isRole(role)) throw new AuthInputError(`role "${role}" is not one of ${ROLES.join(', ')}`);
+    return role;
+  }
+}
