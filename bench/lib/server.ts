@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface BenchServer {
+  url: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy in 30 s');
+}
+
+/**
+ * Starts the service in its own process (so the load generator does not share its event loop), on
+ * `DATABASE_URL` when given as BENCH_DATABASE_URL, else on a fresh SQLite file.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const port = 40000 + (process.pid % 20000);
+  const file = join(tmpdir(), `cal-bench-${randomBytes(4).toString('hex')}.sqlite`);
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${file}`;
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child);
+  return {
+    url,
+    databaseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    },
+  };
+}
