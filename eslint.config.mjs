@@ -40,6 +40,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
       // Mocks stand in for async repository methods without awaiting anything.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/unbound-method': 'off',

@@ -7,6 +7,8 @@ import { TermsModule } from './core/terms/terms.module';
 import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
+import { CategoriesModule } from './modules/categories/categories.module';
+import { TagsModule } from './modules/tags/tags.module';
 
 /**
  * The application: configuration, database, the posts/terms base and the resource modules.
@@ -24,6 +26,8 @@ export class AppModule {
         AuthModule,
         TermsModule,
         PostsModule,
+        CategoriesModule,
+        TagsModule,
         HealthModule,
         DiscoveryModule,
       ],

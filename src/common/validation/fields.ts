@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
+  ArrayNotEmpty,
   IsArray,
   IsBoolean,
   IsDefined,
@@ -104,9 +105,14 @@ export function StringField(options: StringFieldOptions): PropertyDecorator {
   );
 }
 
-export function EnumField(options: FieldOptions & { values: readonly string[] }): PropertyDecorator {
+export function EnumField(
+  options: FieldOptions & { values: readonly string[]; caseInsensitive?: boolean },
+): PropertyDecorator {
   return applyDecorators(
     documented(options, { type: 'string', enum: [...options.values] }),
+    Transform(({ value }: { value: unknown }) =>
+      options.caseInsensitive && typeof value === 'string' ? value.toLowerCase() : value,
+    ),
     presence(options.required),
     IsIn([...options.values], { message: reason('one_of', options.values.join(', ')) }),
   );
@@ -121,25 +127,48 @@ export function SlugField(options: FieldOptions): PropertyDecorator {
   );
 }
 
+export interface ListFieldOptions extends FieldOptions {
+  /** Refuse an empty list (filters); writes leave it allowed, where it means "none". */
+  nonEmpty?: boolean;
+}
+
+const nonEmptyRule = (options: ListFieldOptions): PropertyDecorator[] =>
+  options.nonEmpty ? [ArrayNotEmpty({ message: reason('not_empty') })] : [];
+
 /** A list of IDs: `a[]=1&a[]=2`, `a[0]=1`, `a=1,2` or a JSON array. */
-export function IdListField(options: FieldOptions): PropertyDecorator {
+export function IdListField(options: ListFieldOptions): PropertyDecorator {
   return applyDecorators(
     documented(options, { type: 'integer', isArray: true }),
     Transform(({ value }) => parseIdList(value)),
     presence(options.required),
     IsArray({ message: reason('list_of_ids') }),
+    ...nonEmptyRule(options),
     IsInt({ each: true, message: reason('list_of_ids') }),
     Min(1, { each: true, message: reason('list_of_ids') }),
   );
 }
 
+/** A list of strings (for example slugs), each at most `maxLength` long. */
+export function StringListField(options: ListFieldOptions & { maxLength: number }): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string', isArray: true }),
+    Transform(({ value }) => parseList(value)),
+    presence(options.required),
+    IsArray({ message: reason('string') }),
+    ...nonEmptyRule(options),
+    IsString({ each: true, message: reason('string') }),
+    MaxLength(options.maxLength, { each: true, message: reason('max_length', options.maxLength) }),
+  );
+}
+
 /** A list whose items are IDs or slugs (digit-only items are IDs). */
-export function IdOrSlugListField(options: FieldOptions): PropertyDecorator {
+export function IdOrSlugListField(options: ListFieldOptions): PropertyDecorator {
   return applyDecorators(
     documented(options, { type: 'string', isArray: true }),
     Transform(({ value }) => parseIdOrSlugList(value)),
     presence(options.required),
     IsArray({ message: reason('list_of_ids_or_slugs') }),
+    ...nonEmptyRule(options),
     ValidateBy(
       {
         name: 'isIdOrSlugList',
@@ -159,12 +188,13 @@ export function IdOrSlugListField(options: FieldOptions): PropertyDecorator {
 }
 
 /** A list of values from a fixed set (for example post statuses). */
-export function EnumListField(options: FieldOptions & { values: readonly string[] }): PropertyDecorator {
+export function EnumListField(options: ListFieldOptions & { values: readonly string[] }): PropertyDecorator {
   return applyDecorators(
     documented(options, { type: 'string', isArray: true, enum: [...options.values] }),
     Transform(({ value }) => parseList(value)),
     presence(options.required),
     IsArray({ message: reason('list_of', options.values.join(', ')) }),
+    ...nonEmptyRule(options),
     IsIn([...options.values], { each: true, message: reason('list_of', options.values.join(', ')) }),
   );
 }

@@ -22,6 +22,10 @@ export const VALIDATION_MESSAGES = {
     date_time: 'must be a date such as 2025-01-31 18:00:00',
     time_zone: 'must be a time zone such as Europe/Berlin or UTC+2',
     object: 'must be an object',
+    unknown_id: 'does not exist',
+    unknown_ids: 'contains IDs that do not exist: {arg}',
+    unknown_items: 'contains entries that do not exist: {arg}',
+    parent_cycle: 'cannot be the term itself or one of its descendants',
     invalid: 'is not valid',
   },
   de: {
@@ -44,6 +48,10 @@ export const VALIDATION_MESSAGES = {
     date_time: 'muss ein Datum wie 2025-01-31 18:00:00 sein',
     time_zone: 'muss eine Zeitzone wie Europe/Berlin oder UTC+2 sein',
     object: 'muss ein Objekt sein',
+    unknown_id: 'existiert nicht',
+    unknown_ids: 'enthält IDs, die nicht existieren: {arg}',
+    unknown_items: 'enthält Einträge, die nicht existieren: {arg}',
+    parent_cycle: 'darf weder der Begriff selbst noch einer seiner Unterbegriffe sein',
     invalid: 'ist ungültig',
   },
 } as const satisfies Record<Language, Record<string, string>>;

@@ -9,6 +9,8 @@ export interface TaxonomyDefinition {
   hierarchical: boolean;
   /** The taxonomy's name in messages. */
   label: Localized;
+  /** Collection path under the namespace and key of its list envelope, e.g. `categories`. */
+  restBase: string;
 }
 
 /** The taxonomies the running service knows. Filled by `TermsModule.forTaxonomy()` at start-up. */

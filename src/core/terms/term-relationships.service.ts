@@ -71,6 +71,19 @@ export class TermRelationshipsService {
     return rows.map((r) => Number(r.termId));
   }
 
+  /** Unlinks posts from all their terms and recounts those terms; call before deleting posts for good. */
+  async detachPosts(manager: EntityManager, postIds: number[]): Promise<void> {
+    const termIds = await this.termIdsOfPosts(manager, postIds);
+    if (termIds.length === 0) return;
+    await manager
+      .createQueryBuilder()
+      .delete()
+      .from(TermRelationshipEntity)
+      .where('post_id IN (:...postIds)', { postIds })
+      .execute();
+    await this.counts.recount(manager, termIds);
+  }
+
   /** After a post's status changed (published, unpublished, trashed), its terms' counts follow. */
   async postStatusChanged(manager: EntityManager, postIds: number[]): Promise<void> {
     await this.counts.recount(manager, await this.termIdsOfPosts(manager, postIds));

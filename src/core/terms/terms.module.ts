@@ -4,7 +4,9 @@ import { TaxonomyRegistry, type TaxonomyDefinition } from './taxonomy.registry';
 import { TermCountsService } from './term-counts.service';
 import { TermRelationshipEntity } from './term-relationship.entity';
 import { TermRelationshipsService } from './term-relationships.service';
+import { TaxonomyTermsService } from './taxonomy-terms.service';
 import { TermSlugsService } from './term-slugs.service';
+import { TermsRepository } from './terms.repository';
 import { TermEntity } from './term.entity';
 
 /**
@@ -14,8 +16,22 @@ import { TermEntity } from './term.entity';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([TermEntity, TermRelationshipEntity])],
-  providers: [TaxonomyRegistry, TermCountsService, TermRelationshipsService, TermSlugsService],
-  exports: [TaxonomyRegistry, TermCountsService, TermRelationshipsService, TermSlugsService, TypeOrmModule],
+  providers: [
+    TaxonomyRegistry,
+    TermCountsService,
+    TermRelationshipsService,
+    TermSlugsService,
+    TermsRepository,
+    TaxonomyTermsService,
+  ],
+  exports: [
+    TaxonomyRegistry,
+    TermCountsService,
+    TermRelationshipsService,
+    TermSlugsService,
+    TermsRepository,
+    TaxonomyTermsService,
+  ],
 })
 export class TermsModule {
   /** Registers a taxonomy with the base when the application starts. */

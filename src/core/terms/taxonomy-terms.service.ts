@@ -1,0 +1,206 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { postPolicy } from '../../auth/post-policy';
+import { Clock } from '../../common/dates/clock';
+import { DomainError } from '../../common/errors/domain-error';
+import { sanitizeRichText } from '../../common/html/rich-text';
+import type { RequestContext } from '../../common/http/request-context';
+import { buildListResponse, resolvePageRequest, type ListResponse } from '../../common/pagination/pagination';
+import { RequestValidationError } from '../../common/validation/request-validation.error';
+import { reason } from '../../common/validation/validation-messages';
+import { AppConfig } from '../../config/app-config';
+import { isPublic } from '../posts/post-status';
+import type { TermListQueryDto } from './dto/term-list-query.dto';
+import type { TaxonomyDefinition } from './taxonomy.registry';
+import { toTermObject, type TermObject } from './term.mapper';
+import { TermSlugsService } from './term-slugs.service';
+import { TermEntity } from './term.entity';
+import { TermsRepository } from './terms.repository';
+
+export interface TermListQuery extends TermListQueryDto {
+  parent?: number;
+}
+
+export interface TermInput {
+  name?: string;
+  description?: string;
+  slug?: string;
+  /** A term id for hierarchical taxonomies; anything sent to a flat one is refused. */
+  parent?: unknown;
+}
+
+const parentIdOf = (input: TermInput): number | undefined =>
+  typeof input.parent === 'number' ? input.parent : undefined;
+
+/**
+ * The REST behaviour of any taxonomy (behaviour.md §9): list, read, create, update, delete. The
+ * categories and tags modules are thin wrappers that pass their {@link TaxonomyDefinition}.
+ */
+@Injectable()
+export class TaxonomyTermsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly terms: TermsRepository,
+    private readonly slugs: TermSlugsService,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(taxonomy: TaxonomyDefinition, query: TermListQuery, ctx: RequestContext): Promise<ListResponse> {
+    const postId = query.event ?? query.post;
+    if (postId !== undefined) await this.assertPostReadable(postId, query.event !== undefined ? 'event' : 'post', ctx);
+    const unknown: Record<string, string> = {};
+    for (const name of ['include', 'exclude'] as const) {
+      const missing = await this.terms.missingIds(taxonomy.taxonomy, query[name] ?? []);
+      if (missing.length > 0) unknown[name] = reason('unknown_ids', missing.join(', '));
+    }
+    if (query.parent !== undefined && query.parent !== 0) {
+      if ((await this.terms.findInTaxonomy(taxonomy.taxonomy, query.parent)) === null)
+        unknown.parent = reason('unknown_id');
+    }
+    if (Object.keys(unknown).length > 0) throw RequestValidationError.of(unknown);
+
+    const page = resolvePageRequest(query.page, query.per_page, this.config.maxPerPage);
+    const order = (query.order ?? 'asc') === 'desc' ? 'DESC' : 'ASC';
+    const hideEmpty = query.hide_empty ?? true;
+    const { items, total } = await this.terms.listForArchive(
+      taxonomy.taxonomy,
+      {
+        search: query.search,
+        include: query.include,
+        exclude: query.exclude,
+        slugs: query.slug,
+        parent: query.parent,
+        postId,
+        hideEmpty,
+        orderBy: query.orderby ?? 'name',
+        order,
+      },
+      page,
+    );
+    return buildListResponse({
+      key: taxonomy.restBase,
+      items: items.map((t) => toTermObject(t, taxonomy, ctx.namespaceUrl)),
+      total,
+      page,
+      collectionUrl: `${ctx.namespaceUrl}/${taxonomy.restBase}`,
+      query: {
+        search: query.search,
+        include: query.include,
+        exclude: query.exclude,
+        slug: query.slug,
+        parent: query.parent,
+        post: query.event === undefined ? query.post : undefined,
+        event: query.event,
+        hide_empty: hideEmpty,
+        orderby: query.orderby ?? 'name',
+        order: order.toLowerCase(),
+      },
+    });
+  }
+
+  async get(taxonomy: TaxonomyDefinition, id: number, ctx: RequestContext): Promise<TermObject> {
+    return toTermObject(await this.require(taxonomy, id), taxonomy, ctx.namespaceUrl);
+  }
+
+  async create(
+    taxonomy: TaxonomyDefinition,
+    input: TermInput & { name: string },
+    ctx: RequestContext,
+  ): Promise<TermObject> {
+    this.assertParentAllowed(taxonomy, input.parent);
+    const term = await this.dataSource.transaction(async (manager) => {
+      const name = input.name.trim();
+      const parentId = await this.resolveParent(manager, taxonomy, parentIdOf(input), undefined);
+      const same = await this.terms.findSameName(manager, taxonomy.taxonomy, name, parentId);
+      if (same) throw new DomainError('term_exists', { data: { term_id: same.id } });
+      const slug = await this.slugs.uniqueSlug(manager, taxonomy.taxonomy, input.slug || name);
+      return manager.save(
+        manager.create(TermEntity, {
+          taxonomy: taxonomy.taxonomy,
+          name,
+          slug,
+          description: sanitizeRichText(input.description ?? ''),
+          parentId,
+          count: 0,
+        }),
+      );
+    });
+    return toTermObject(term, taxonomy, ctx.namespaceUrl);
+  }
+
+  async update(taxonomy: TaxonomyDefinition, id: number, input: TermInput, ctx: RequestContext): Promise<TermObject> {
+    this.assertParentAllowed(taxonomy, input.parent);
+    const term = await this.dataSource.transaction(async (manager) => {
+      const current = await this.require(taxonomy, id, manager);
+      const parentId =
+        input.parent === undefined
+          ? current.parentId
+          : await this.resolveParent(manager, taxonomy, parentIdOf(input), id);
+      const name = input.name === undefined ? current.name : input.name.trim();
+      if (name.toLowerCase() !== current.name.toLowerCase() || parentId !== current.parentId) {
+        const same = await this.terms.findSameName(manager, taxonomy.taxonomy, name, parentId, id);
+        if (same) throw new DomainError('term_exists', { data: { term_id: same.id } });
+      }
+      current.name = name;
+      current.parentId = parentId;
+      if (input.description !== undefined) current.description = sanitizeRichText(input.description);
+      if (input.slug !== undefined)
+        current.slug = await this.slugs.uniqueSlug(manager, taxonomy.taxonomy, input.slug || name, id);
+      return manager.save(current);
+    });
+    return toTermObject(term, taxonomy, ctx.namespaceUrl);
+  }
+
+  /** Deletes permanently; children move up to the deleted term's parent; links go with it. */
+  async delete(taxonomy: TaxonomyDefinition, id: number, ctx: RequestContext): Promise<TermObject> {
+    const deleted = await this.dataSource.transaction(async (manager) => {
+      const term = await this.require(taxonomy, id, manager);
+      await this.terms.reparentChildren(manager, term.id, term.parentId);
+      await manager.delete(TermEntity, { id: term.id });
+      return term;
+    });
+    return toTermObject(deleted, taxonomy, ctx.namespaceUrl);
+  }
+
+  private async require(
+    taxonomy: TaxonomyDefinition,
+    id: number,
+    manager?: Parameters<TermsRepository['findInTaxonomy']>[2],
+  ): Promise<TermEntity> {
+    const term = await this.terms.findInTaxonomy(taxonomy.taxonomy, id, manager);
+    if (!term) throw new DomainError('term_not_found');
+    return term;
+  }
+
+  private assertParentAllowed(taxonomy: TaxonomyDefinition, parent: unknown): void {
+    if (parent !== undefined && !taxonomy.hierarchical) throw new DomainError('taxonomy_not_hierarchical');
+  }
+
+  /** `0` or absent: top level. Else an existing term of the taxonomy that is not `selfId` or below it. */
+  private async resolveParent(
+    manager: Parameters<TermsRepository['descendantIds']>[0],
+    taxonomy: TaxonomyDefinition,
+    parent: number | undefined,
+    selfId: number | undefined,
+  ): Promise<number | null> {
+    if (!parent) return null;
+    if ((await this.terms.findInTaxonomy(taxonomy.taxonomy, parent, manager)) === null) {
+      throw RequestValidationError.of({ parent: reason('unknown_id') });
+    }
+    if (selfId !== undefined) {
+      if (parent === selfId || (await this.terms.descendantIds(manager, taxonomy.taxonomy, selfId)).has(parent)) {
+        throw RequestValidationError.of({ parent: reason('parent_cycle') });
+      }
+    }
+    return parent;
+  }
+
+  /** The `post` filter may not reveal the terms of a post the caller cannot read. */
+  private async assertPostReadable(postId: number, param: string, ctx: RequestContext): Promise<void> {
+    const post = await this.terms.findPostForFilter(postId);
+    if (!post) throw RequestValidationError.of({ [param]: reason('unknown_id') });
+    if (isPublic(post.status, post.dateUtc, this.clock.nowSqlUtc())) return;
+    if (!postPolicy.canReadNonPublic(ctx.user, post)) throw new DomainError(ctx.user ? 'forbidden' : 'unauthenticated');
+  }
+}

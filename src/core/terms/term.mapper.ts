@@ -1,0 +1,31 @@
+import type { TaxonomyDefinition } from './taxonomy.registry';
+import type { TermEntity } from './term.entity';
+
+/** The term object of behaviour.md §9, also embedded in events. */
+export interface TermObject {
+  id: number;
+  name: string;
+  slug: string;
+  taxonomy: string;
+  description: string;
+  /** Categories only: the parent term id, 0 for a top-level term. */
+  parent?: number;
+  count: number;
+  urls: { self: string; collection: string; up?: string };
+}
+
+export function toTermObject(term: TermEntity, taxonomy: TaxonomyDefinition, namespaceUrl: string): TermObject {
+  const collection = `${namespaceUrl}/${taxonomy.restBase}`;
+  const urls: TermObject['urls'] = { self: `${collection}/${term.id}`, collection };
+  if (taxonomy.hierarchical && term.parentId) urls.up = `${collection}/${term.parentId}`;
+  return {
+    id: term.id,
+    name: term.name,
+    slug: term.slug,
+    taxonomy: term.taxonomy,
+    description: term.description,
+    ...(taxonomy.hierarchical ? { parent: term.parentId ?? 0 } : {}),
+    count: term.count,
+    urls,
+  };
+}

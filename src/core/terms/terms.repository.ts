@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
+import type { PageRequest } from '../../common/pagination/pagination';
+import { LIKE_ESCAPE, likeContains } from '../../database/like';
+import { PostEntity } from '../posts/post.entity';
+import { TermRelationshipEntity } from './term-relationship.entity';
+import { TermEntity } from './term.entity';
+
+export const TERM_ORDER_FIELDS = ['id', 'name', 'slug', 'count', 'description'] as const;
+export type TermOrderField = (typeof TERM_ORDER_FIELDS)[number];
+
+export interface TermArchiveFilter {
+  search?: string;
+  include?: number[];
+  exclude?: number[];
+  slugs?: string[];
+  /** 0: top-level terms only. */
+  parent?: number;
+  postId?: number;
+  hideEmpty: boolean;
+  orderBy: TermOrderField;
+  order: 'ASC' | 'DESC';
+}
+
+/** Queries on the `terms` table, named by what they are for. */
+@Injectable()
+export class TermsRepository {
+  constructor(@InjectRepository(TermEntity) private readonly terms: Repository<TermEntity>) {}
+
+  findInTaxonomy(taxonomy: string, id: number, manager?: EntityManager): Promise<TermEntity | null> {
+    return (manager?.getRepository(TermEntity) ?? this.terms).findOneBy({ id, taxonomy });
+  }
+
+  async listForArchive(
+    taxonomy: string,
+    filter: TermArchiveFilter,
+    page: PageRequest,
+  ): Promise<{ items: TermEntity[]; total: number }> {
+    const qb = this.terms.createQueryBuilder('t').where('t.taxonomy = :taxonomy', { taxonomy });
+    if (filter.search !== undefined) {
+      const pattern = likeContains(filter.search.toLowerCase());
+      qb.andWhere(`(LOWER(t.name) LIKE :search ${LIKE_ESCAPE} OR LOWER(t.slug) LIKE :search ${LIKE_ESCAPE})`, {
+        search: pattern,
+      });
+    }
+    if (filter.include) qb.andWhere('t.id IN (:...include)', { include: filter.include });
+    if (filter.exclude) qb.andWhere('t.id NOT IN (:...exclude)', { exclude: filter.exclude });
+    if (filter.slugs) qb.andWhere('t.slug IN (:...slugs)', { slugs: filter.slugs });
+    if (filter.parent !== undefined) {
+      if (filter.parent === 0) qb.andWhere('t.parentId IS NULL');
+      else qb.andWhere('t.parentId = :parent', { parent: filter.parent });
+    }
+    if (filter.postId !== undefined) {
+      qb.innerJoin(TermRelationshipEntity, 'tr', 'tr.termId = t.id AND tr.postId = :postId', { postId: filter.postId });
+    }
+    if (filter.hideEmpty) qb.andWhere('t.count > 0');
+    // Text is sorted case-insensitively on every dialect (SQLite compares bytes, MySQL by collation).
+    if (filter.orderBy === 'id' || filter.orderBy === 'count') {
+      qb.orderBy(`t.${filter.orderBy}`, filter.order);
+    } else {
+      qb.addSelect(`LOWER(t.${filter.orderBy})`, 'sort_key').orderBy('sort_key', filter.order);
+    }
+    qb.addOrderBy('t.id', filter.order);
+    const [items, total] = await qb.skip(page.offset).take(page.perPage).getManyAndCount();
+    return { items, total };
+  }
+
+  /** Those of `ids` that are not terms of the taxonomy. */
+  async missingIds(taxonomy: string, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const found = await this.terms.find({ select: { id: true }, where: { taxonomy, id: In(ids) } });
+    const present = new Set(found.map((t) => t.id));
+    return ids.filter((id) => !present.has(id));
+  }
+
+  /** A term of the same name (case-insensitive) under the same parent, other than `excludeId`. */
+  async findSameName(
+    manager: EntityManager,
+    taxonomy: string,
+    name: string,
+    parentId: number | null,
+    excludeId?: number,
+  ): Promise<TermEntity | null> {
+    const qb = manager
+      .createQueryBuilder(TermEntity, 't')
+      .where('t.taxonomy = :taxonomy', { taxonomy })
+      .andWhere('LOWER(t.name) = :name', { name: name.toLowerCase() });
+    if (parentId === null) qb.andWhere('t.parentId IS NULL');
+    else qb.andWhere('t.parentId = :parentId', { parentId });
+    if (excludeId !== undefined) qb.andWhere('t.id <> :excludeId', { excludeId });
+    return qb.getOne();
+  }
+
+  /** Every term below `id`, level by level (a hierarchy is shallow; one query per level). */
+  async descendantIds(manager: EntityManager, taxonomy: string, id: number): Promise<Set<number>> {
+    const found = new Set<number>();
+    let frontier = [id];
+    while (frontier.length > 0) {
+      const children = await manager.find(TermEntity, {
+        select: { id: true },
+        where: { taxonomy, parentId: In(frontier) },
+      });
+      frontier = children.map((c) => c.id).filter((c) => !found.has(c));
+      frontier.forEach((c) => found.add(c));
+    }
+    return found;
+  }
+
+  /** Moves the children of a term to `newParentId` (its own parent) before it is deleted. */
+  async reparentChildren(manager: EntityManager, id: number, newParentId: number | null): Promise<void> {
+    await manager.update(TermEntity, { parentId: id }, { parentId: newParentId });
+  }
+
+  /** The post a `post`/`event` filter names, with what visibility checks need; null when there is none. */
+  findPostForFilter(postId: number): Promise<Pick<PostEntity, 'id' | 'status' | 'authorId' | 'dateUtc'> | null> {
+    return this.terms.manager.findOne(PostEntity, {
+      select: { id: true, status: true, authorId: true, dateUtc: true },
+      where: { id: postId },
+    });
+  }
+}
