@@ -8,7 +8,9 @@ import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
 import { CategoriesModule } from './modules/categories/categories.module';
+import { OrganizersModule } from './modules/organizers/organizers.module';
 import { TagsModule } from './modules/tags/tags.module';
+import { VenuesModule } from './modules/venues/venues.module';
 
 /**
  * The application: configuration, database, the posts/terms base and the resource modules.
@@ -26,6 +28,8 @@ export class AppModule {
         AuthModule,
         TermsModule,
         PostsModule,
+        VenuesModule,
+        OrganizersModule,
         CategoriesModule,
         TagsModule,
         HealthModule,

@@ -25,6 +25,7 @@ const ctxFor = (role: Role | null): RequestContext => ({
   user: role ? toAuthUser({ id: 1, login: role, role }) : null,
   language: 'en',
   restBase: '',
+  siteUrl: '',
   namespaceUrl: '',
   requestId: '',
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { Clock } from '../common/dates/clock';
 import { isUniqueViolation } from '../common/errors/driver-errors';
 import { AuthInputError } from './auth-input.error';
@@ -64,6 +64,10 @@ export class UsersService {
     const user = await this.findByLogin(login);
     if (!user) throw new AuthInputError(`no user "${login}"`);
     return user;
+  }
+
+  async exists(id: number, manager?: EntityManager): Promise<boolean> {
+    return (await (manager?.getRepository(UserEntity) ?? this.users).countBy({ id })) > 0;
   }
 
   list(): Promise<UserEntity[]> {

@@ -4,7 +4,19 @@ import { buildDataSourceOptions } from '../../src/database/data-source-options';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-const BASE_TABLES = ['posts', 'attachment_details', 'terms', 'term_relationships'];
+const BASE_TABLES = [
+  'posts',
+  'attachment_details',
+  'terms',
+  'term_relationships',
+  'users',
+  'application_passwords',
+  'venue_details',
+  'organizer_details',
+  'event_details',
+  'event_venues',
+  'event_organizers',
+];
 
 describe('migrations', () => {
   let database: TestDatabase;

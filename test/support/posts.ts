@@ -31,3 +31,41 @@ export async function insertPost(
     modifiedUtc: date,
   });
 }
+
+/**
+ * A bare event (post + event_details + links), for venue and organizer filters before the events
+ * routes exist. Event tests create events through the API.
+ */
+export async function insertEvent(
+  t: TestApp,
+  fields: {
+    status?: PostStatus;
+    startUtc: string;
+    endUtc?: string;
+    venueIds?: number[];
+    organizerIds?: number[];
+    authorId?: number | null;
+  },
+): Promise<number> {
+  const post = await insertPost(t, { type: 'cal_event', status: fields.status, authorId: fields.authorId });
+  const end = fields.endUtc ?? fields.startUtc;
+  await t.dataSource.query(
+    `INSERT INTO event_details (post_id, start_local, end_local, start_utc, end_utc, timezone, cost) VALUES (?, ?, ?, ?, ?, 'UTC', '')`,
+    [post.id, fields.startUtc, end, fields.startUtc, end],
+  );
+  for (const [i, venueId] of (fields.venueIds ?? []).entries()) {
+    await t.dataSource.query('INSERT INTO event_venues (event_id, venue_id, sort_order) VALUES (?, ?, ?)', [
+      post.id,
+      venueId,
+      i,
+    ]);
+  }
+  for (const [i, organizerId] of (fields.organizerIds ?? []).entries()) {
+    await t.dataSource.query('INSERT INTO event_organizers (event_id, organizer_id, sort_order) VALUES (?, ?, ?)', [
+      post.id,
+      organizerId,
+      i,
+    ]);
+  }
+  return post.id;
+}

@@ -13,6 +13,8 @@ export interface RequestContext {
   language: Language;
   /** Origin plus API prefix (and language segment), e.g. `https://cal.example.org/api`. */
   restBase: string;
+  /** Origin of the site, e.g. `https://cal.example.org`: permalinks and global ids. */
+  siteUrl: string;
   /** `restBase` plus the namespace: the root of every resource URL. */
   namespaceUrl: string;
   requestId: string;
@@ -30,6 +32,7 @@ export function requestContextOf(req: Request): RequestContext {
     user: req.user ?? null,
     language: req.language ?? DEFAULT_LANGUAGE,
     restBase,
+    siteUrl: req.siteUrl ?? restBase,
     namespaceUrl: `${restBase}/${NAMESPACE}`,
     requestId: requestIdOf(req),
   };

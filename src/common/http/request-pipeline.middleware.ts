@@ -23,7 +23,8 @@ export function requestContextMiddleware(options: { prefix: string; publicUrl?: 
     }
     req.language = resolveLanguage(match?.[1]);
     const origin = options.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    req.restBase = `${origin.replace(/\/$/, '')}${options.prefix}${segment}`;
+    req.siteUrl = origin.replace(/\/$/, '');
+    req.restBase = `${req.siteUrl}${options.prefix}${segment}`;
     next();
   };
 }

@@ -7,6 +7,8 @@ declare module 'express-serve-static-core' {
     language?: Language;
     /** Base of this request's REST URLs: origin, API prefix and language segment, no trailing slash. */
     restBase?: string;
+    /** Origin of the site (PUBLIC_URL or the request's), for permalinks and global ids. */
+    siteUrl?: string;
     /** The authenticated caller; absent for anonymous requests. */
     user?: AuthUser;
   }

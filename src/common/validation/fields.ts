@@ -14,11 +14,13 @@ import {
   Matches,
   Max,
   MaxLength,
+  isEmail,
   Min,
   ValidateBy,
 } from 'class-validator';
 import { docText } from '../i18n/doc-text';
 import type { Localized } from '../i18n/language';
+import { parseDateInput } from '../dates/date-input';
 import { parseIdList, parseIdOrSlugList, parseInteger, parseList, parseNumber, parseWpBoolean } from './parsers';
 import { reason } from './validation-messages';
 
@@ -196,5 +198,100 @@ export function EnumListField(options: ListFieldOptions & { values: readonly str
     IsArray({ message: reason('list_of', options.values.join(', ')) }),
     ...nonEmptyRule(options),
     IsIn([...options.values], { each: true, message: reason('list_of', options.values.join(', ')) }),
+  );
+}
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/** An http(s) URL; `''` is accepted where it clears a stored value. */
+export function UrlField(options: FieldOptions & { allowEmpty?: boolean }): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string', format: 'uri', maxLength: 2048 }),
+    presence(options.required),
+    IsString({ message: reason('url') }),
+    MaxLength(2048, { message: reason('max_length', 2048) }),
+    ValidateBy(
+      {
+        name: 'isHttpUrl',
+        validator: {
+          validate: (value: unknown) =>
+            typeof value === 'string' && ((options.allowEmpty && value === '') || isHttpUrl(value)),
+        },
+      },
+      { message: reason('url') },
+    ),
+  );
+}
+
+/** An e-mail address; `''` is accepted where it clears a stored value. */
+export function EmailField(options: FieldOptions & { allowEmpty?: boolean }): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string', format: 'email', maxLength: 100 }),
+    presence(options.required),
+    IsString({ message: reason('email') }),
+    MaxLength(100, { message: reason('max_length', 100) }),
+    ValidateBy(
+      {
+        name: 'isEmailOrEmpty',
+        validator: {
+          validate: (value: unknown) =>
+            typeof value === 'string' && ((options.allowEmpty && value === '') || isEmail(value)),
+        },
+      },
+      { message: reason('email') },
+    ),
+  );
+}
+
+/**
+ * A date in any form behaviour.md §6 accepts (`YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD HH:MM`, `YYYY-MM-DD`,
+ * ISO 8601, unix timestamp). The service reads it in the right time zone; this only checks the form.
+ */
+export function DateTimeField(options: FieldOptions): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string', example: '2026-05-01 19:30:00' }),
+    presence(options.required),
+    ValidateBy(
+      {
+        name: 'isCalendarDateTime',
+        validator: { validate: (value: unknown) => parseDateInput(value, 'UTC') !== null },
+      },
+      { message: reason('date_time') },
+    ),
+  );
+}
+
+/**
+ * An image: the id of an existing attachment, or an http(s) URL to record as one. `''`, `0`, `false`
+ * or null remove the image.
+ */
+export function ImageField(options: FieldOptions): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string' }),
+    Transform(({ value }: { value: unknown }) => {
+      if (value === false || value === 0 || value === '0' || value === '' || value === 'false') return null;
+      if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
+      return value;
+    }),
+    ValidateBy(
+      {
+        name: 'isImageReference',
+        validator: {
+          validate: (value: unknown) =>
+            value === null ||
+            value === undefined ||
+            (typeof value === 'number' && Number.isInteger(value) && value > 0) ||
+            (typeof value === 'string' && value.length <= 2048 && isHttpUrl(value)),
+        },
+      },
+      { message: reason('image') },
+    ),
   );
 }

@@ -39,6 +39,10 @@ export class PostEntity {
   @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
   passwordHash!: string | null;
 
+  /** The attachment shown as the record's image. */
+  @Column({ name: 'featured_image_id', type: 'integer', nullable: true })
+  featuredImageId!: number | null;
+
   @Column({ name: 'menu_order', type: 'integer', default: 0 })
   menuOrder!: number;
 

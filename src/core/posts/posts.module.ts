@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttachmentDetailsEntity } from './attachments/attachment-details.entity';
 import { ATTACHMENT_TYPE, AttachmentsService } from './attachments/attachments.service';
 import { FuturePostsPublisher } from './future-posts.publisher';
+import { PostRecordsService } from './post-records.service';
 import { PostSlugsService } from './post-slugs.service';
 import { PostTypeRegistry, type PostTypeDefinition } from './post-type.registry';
 import { PostEntity } from './post.entity';
@@ -26,13 +27,21 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
     PostSlugsService,
     AttachmentsService,
     FuturePostsPublisher,
+    PostRecordsService,
     {
       provide: 'post-type:attachment',
       useFactory: (registry: PostTypeRegistry) => registry.register(ATTACHMENT_POST_TYPE),
       inject: [PostTypeRegistry],
     },
   ],
-  exports: [PostTypeRegistry, PostSlugsService, AttachmentsService, FuturePostsPublisher, TypeOrmModule],
+  exports: [
+    PostTypeRegistry,
+    PostSlugsService,
+    AttachmentsService,
+    FuturePostsPublisher,
+    PostRecordsService,
+    TypeOrmModule,
+  ],
 })
 export class PostsModule {
   /**

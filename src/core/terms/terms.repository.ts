@@ -62,7 +62,7 @@ export class TermsRepository {
       qb.addSelect(`LOWER(t.${filter.orderBy})`, 'sort_key').orderBy('sort_key', filter.order);
     }
     qb.addOrderBy('t.id', filter.order);
-    const [items, total] = await qb.skip(page.offset).take(page.perPage).getManyAndCount();
+    const [items, total] = await qb.offset(page.offset).limit(page.perPage).getManyAndCount();
     return { items, total };
   }
 

@@ -1,0 +1,53 @@
+import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
+
+const LOCAL_FORMATS = ['yyyy-MM-dd HH:mm:ss', 'yyyy-MM-dd HH:mm', 'yyyy-MM-dd'] as const;
+
+/**
+ * A time zone as clients give it: an IANA name (`Europe/Berlin`) or a fixed offset `UTC`, `UTC+2`,
+ * `UTC-5:30`. Returns null for anything else.
+ */
+export function resolveZone(name: string): Zone | null {
+  const trimmed = name.trim();
+  if (IANAZone.isValidZone(trimmed)) return IANAZone.create(trimmed);
+  const fixed = /^UTC([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(trimmed);
+  if (fixed) {
+    const minutes = Number(fixed[2]) * 60 + Number(fixed[3] ?? 0);
+    if (minutes > 14 * 60) return null;
+    return FixedOffsetZone.instance(fixed[1] === '-' ? -minutes : minutes);
+  }
+  return /^UTC$/i.test(trimmed) ? FixedOffsetZone.utcInstance : null;
+}
+
+/**
+ * Reads a client's date (behaviour.md §6): `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD HH:MM`, `YYYY-MM-DD`,
+ * ISO 8601 (with `T`, optionally an offset or `Z`), or a unix timestamp in seconds (number or digits).
+ * Wall-clock forms are read in `zone`. Returns null for anything else.
+ *
+ * Daylight saving: a wall-clock time that does not exist in `zone` (skipped by a spring-forward) is moved
+ * forward by the gap (02:30 on the night Berlin skips 02:00–03:00 becomes 03:30 CEST); a time that exists
+ * twice (fall-back) is read as the first of the two (the summer-time one). Neither is an error.
+ */
+export function parseDateInput(value: unknown, zone: Zone | string): DateTime | null {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? DateTime.fromSeconds(Math.trunc(value), { zone: 'utc' }) : null;
+  }
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (/^-?\d+$/.test(text)) return DateTime.fromSeconds(Number(text), { zone: 'utc' });
+  for (const format of LOCAL_FORMATS) {
+    const parsed = DateTime.fromFormat(text, format, { zone });
+    // Of two possible instants (a fall-back hour), the earlier one: the first time the clock shows it.
+    if (parsed.isValid)
+      return [...parsed.getPossibleOffsets()].sort((a, b) => a.toMillis() - b.toMillis())[0] ?? parsed;
+  }
+  if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
+    const parsed = DateTime.fromISO(text, { zone });
+    if (parsed.isValid) return parsed;
+  }
+  return null;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of a DateTime in its own zone. */
+export function toSqlDateTime(dt: DateTime): string {
+  return dt.toFormat('yyyy-MM-dd HH:mm:ss');
+}

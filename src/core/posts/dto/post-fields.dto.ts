@@ -1,0 +1,44 @@
+import { DateTimeField, EnumField, ImageField, IntegerField, StringField } from '../../../common/validation/fields';
+import { WRITABLE_STATUSES, type WritableStatus } from '../post-status';
+
+/** Fields every post type's write routes accept (contract §2.1–§2.3). */
+export class PostFieldsDto {
+  @IntegerField({ description: { en: 'The ID of the author.', de: 'Die ID des Autors.' }, min: 1 })
+  author?: number;
+
+  @DateTimeField({
+    description: {
+      en: 'The publication date, in the site time zone.',
+      de: 'Das Veröffentlichungsdatum, in der Zeitzone der Website.',
+    },
+  })
+  date?: string | number;
+
+  @DateTimeField({
+    description: { en: 'The publication date, in UTC.', de: 'Das Veröffentlichungsdatum, in UTC.' },
+  })
+  date_utc?: string | number;
+
+  @EnumField({
+    description: { en: 'The post status.', de: 'Der Status des Beitrags.' },
+    values: WRITABLE_STATUSES,
+  })
+  status?: WritableStatus;
+
+  @StringField({
+    description: {
+      en: 'The description; HTML is reduced to a safe subset.',
+      de: 'Die Beschreibung; HTML wird auf eine sichere Auswahl beschränkt.',
+    },
+    maxLength: 65535,
+  })
+  description?: string;
+
+  @ImageField({
+    description: {
+      en: 'The featured image: the ID of an existing image attachment or an image URL; empty removes it.',
+      de: 'Das Beitragsbild: die ID eines vorhandenen Bildanhangs oder eine Bild-URL; leer entfernt es.',
+    },
+  })
+  image?: number | string | null;
+}

@@ -1,0 +1,234 @@
+import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
+import type { AuthUser } from '../../auth/auth-user';
+import type { SiteTime } from '../../common/dates/site-time';
+import { sanitizeRichText } from '../../common/html/rich-text';
+import type { RequestContext } from '../../common/http/request-context';
+import {
+  buildListResponse,
+  isBeyondLastPage,
+  resolvePageRequest,
+  type ListResponse,
+} from '../../common/pagination/pagination';
+import { searchTokens } from '../../common/search/search-tokens';
+import { RequestValidationError } from '../../common/validation/request-validation.error';
+import { reason } from '../../common/validation/validation-messages';
+import type { AppConfig } from '../../config/app-config';
+import type { AttachmentDetailsEntity } from './attachments/attachment-details.entity';
+import type { AttachmentsService } from './attachments/attachments.service';
+import type { LinkedPostListQueryDto } from './dto/linked-post-list-query.dto';
+import type { LinkedPostsRepository } from './linked-posts.repository';
+import { postErrors } from './post-errors';
+import { isInScope, listScopeFor } from './post-query';
+import type { PostRecordsService, PostWriteInput } from './post-records.service';
+import type { PostRef } from './post-ref';
+import type { PostTypeDefinition } from './post-type.registry';
+import type { PostEntity } from './post.entity';
+
+/** What a linked post type (venue, organizer) tells the shared service about itself. */
+export interface LinkedPostTypeSpec<TDetails, TObject, TUpdate> {
+  def: PostTypeDefinition;
+  restBase: string;
+  /** The record's name field of a write (`venue`, `organizer`). */
+  nameOf(dto: TUpdate): string | undefined;
+  /** The shared post fields of a write. */
+  postInput(dto: TUpdate): PostWriteInput;
+  newDetails(postId: number): TDetails;
+  /** Copies the given companion fields onto `details` (`""` clears). */
+  applyDetails(details: TDetails, dto: TUpdate): void;
+  toObject(
+    post: PostEntity,
+    details: TDetails,
+    image: AttachmentDetailsEntity | undefined,
+    ctx: RequestContext,
+    nowUtc: string,
+  ): TObject;
+  /** schema.org description, added to single reads as `json_ld`. */
+  jsonLd(object: TObject): Record<string, unknown>;
+}
+
+export interface LinkedPostTypeDeps {
+  dataSource: DataSource;
+  records: PostRecordsService;
+  attachments: AttachmentsService;
+  siteTime: SiteTime;
+  config: AppConfig;
+}
+
+/**
+ * The REST behaviour of a post type that events link to (behaviour.md §8): list with search and event
+ * filters, read, create with duplicate avoidance, partial update, trash (unlinking from events) or
+ * permanent delete; plus what the events module needs: inline create-or-reuse inside its transaction,
+ * link writing, and the linked records of many events in a fixed number of queries.
+ */
+export abstract class LinkedPostTypeService<
+  TDetails extends { postId: number },
+  TLink extends ObjectLiteral,
+  TObject extends { id: number },
+  TUpdate,
+  TCreate extends TUpdate,
+> {
+  protected constructor(
+    private readonly deps: LinkedPostTypeDeps,
+    private readonly repository: LinkedPostsRepository<TDetails, TLink>,
+    private readonly spec: LinkedPostTypeSpec<TDetails, TObject, TUpdate>,
+  ) {}
+
+  async list(query: LinkedPostListQueryDto, ctx: RequestContext): Promise<ListResponse> {
+    if (query.event !== undefined && !(await this.repository.parentExists(query.event))) {
+      throw RequestValidationError.of({ event: reason('unknown_id') });
+    }
+    const scope = listScopeFor(ctx.user, query.status);
+    const page = resolvePageRequest(query.page, query.per_page, this.deps.config.maxPerPage);
+    const nowUtc = this.deps.siteTime.now().utc;
+    const { posts, total } = await this.repository.listForArchive(
+      {
+        tokens: searchTokens(query.search ?? ''),
+        parentId: query.event,
+        hasParents: query.has_events,
+        onlyWithUpcoming: query.only_with_upcoming ?? false,
+      },
+      scope,
+      page,
+      nowUtc,
+    );
+    if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(this.spec.def);
+    return buildListResponse({
+      key: this.spec.restBase,
+      items: await this.toObjects(this.deps.dataSource.manager, posts, ctx),
+      total,
+      page,
+      collectionUrl: `${ctx.namespaceUrl}/${this.spec.restBase}`,
+      query: {
+        search: query.search,
+        event: query.event,
+        has_events: query.has_events,
+        only_with_upcoming: query.only_with_upcoming,
+        status: query.status,
+      },
+    });
+  }
+
+  async get(ref: PostRef, ctx: RequestContext): Promise<TObject & { json_ld: Record<string, unknown> }> {
+    const post = await this.deps.records.findReadable(this.spec.def, ref, ctx.user);
+    const [object] = await this.toObjects(this.deps.dataSource.manager, [post], ctx);
+    return { ...object, json_ld: this.spec.jsonLd(object) };
+  }
+
+  async create(dto: TCreate, ctx: RequestContext): Promise<TObject> {
+    const id = await this.deps.dataSource.transaction((manager) => this.createOrReuse(manager, dto, ctx.user));
+    return this.objectById(id, ctx);
+  }
+
+  async update(ref: PostRef, dto: TUpdate, ctx: RequestContext): Promise<TObject> {
+    const id = await this.deps.dataSource.transaction(async (manager) => {
+      const post = await this.deps.records.findWritable(manager, this.spec.def, ref, ctx.user, 'edit');
+      await this.deps.records.update(
+        manager,
+        this.spec.def,
+        post,
+        { ...this.spec.postInput(dto), title: this.spec.nameOf(dto) },
+        ctx.user,
+      );
+      const details =
+        (await this.repository.detailsOf([post.id], manager)).get(post.id) ?? this.spec.newDetails(post.id);
+      this.spec.applyDetails(details, dto);
+      await manager.save(details);
+      return post.id;
+    });
+    return this.objectById(id, ctx);
+  }
+
+  /** Trash, unlinking the record from its events; with `force`, delete for good (editors and up). */
+  delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<TObject> {
+    return this.deps.dataSource.transaction(async (manager) => {
+      const post = await this.deps.records.findWritable(manager, this.spec.def, ref, ctx.user, 'delete');
+      if (force) {
+        const [before] = await this.toObjects(manager, [post], ctx);
+        await this.deps.records.destroy(manager, post, ctx.user);
+        return before;
+      }
+      const trashed = await this.deps.records.trash(manager, this.spec.def, post);
+      await this.repository.unlinkAll(manager, post.id);
+      const [after] = await this.toObjects(manager, [trashed], ctx);
+      return after;
+    });
+  }
+
+  /**
+   * Creates a record, or returns the id of one with the same name (case-insensitive) and description
+   * that the writer can see (duplicate avoidance). Runs in the caller's transaction.
+   */
+  async createOrReuse(manager: EntityManager, dto: TCreate, user: AuthUser | null): Promise<number> {
+    const name = this.spec.nameOf(dto) ?? '';
+    const input = this.spec.postInput(dto);
+    const nowUtc = this.deps.siteTime.now().utc;
+    const scope = listScopeFor(user, undefined);
+    const description = sanitizeRichText(input.content ?? '');
+    const duplicate = await this.repository.findDuplicate(manager, name, description, scope, nowUtc);
+    if (duplicate) return duplicate.id;
+    const post = await this.deps.records.create(manager, this.spec.def, { ...input, title: name }, user);
+    const details = this.spec.newDetails(post.id);
+    this.spec.applyDetails(details, dto);
+    await manager.save(details);
+    return post.id;
+  }
+
+  /** Those of `ids` that are not records of this type. */
+  async notOfType(manager: EntityManager, ids: number[]): Promise<number[]> {
+    const found = await this.repository.existingIds(manager, ids);
+    return ids.filter((id) => !found.has(id));
+  }
+
+  /** Links an event to these records, in this order (duplicates dropped). */
+  setEventLinks(manager: EntityManager, eventId: number, ids: number[]): Promise<void> {
+    return this.repository.setLinks(manager, eventId, [...new Set(ids)]);
+  }
+
+  /** The linked records of many events, as objects, in a fixed number of queries; hidden ones left out. */
+  async objectsOfEvents(
+    manager: EntityManager,
+    eventIds: number[],
+    ctx: RequestContext,
+  ): Promise<Map<number, TObject[]>> {
+    const links = await this.repository.linksOf(manager, eventIds);
+    const posts = await this.repository.postsByIds(manager, [...new Set(links.map((l) => l.linkedId))]);
+    const nowUtc = this.deps.siteTime.now().utc;
+    const scope = listScopeFor(ctx.user, undefined);
+    const visible = posts.filter((p) => isInScope(scope, p, nowUtc));
+    const objects = new Map((await this.toObjects(manager, visible, ctx)).map((o) => [o.id, o]));
+    const byEvent = new Map<number, TObject[]>();
+    for (const link of links) {
+      const object = objects.get(link.linkedId);
+      if (object) byEvent.set(link.parentId, [...(byEvent.get(link.parentId) ?? []), object]);
+    }
+    return byEvent;
+  }
+
+  private async objectById(id: number, ctx: RequestContext): Promise<TObject> {
+    const post = await this.deps.records.find(this.spec.def, { id });
+    if (!post) throw postErrors.notFound(this.spec.def);
+    const [object] = await this.toObjects(this.deps.dataSource.manager, [post], ctx);
+    return object;
+  }
+
+  private async toObjects(manager: EntityManager, posts: PostEntity[], ctx: RequestContext): Promise<TObject[]> {
+    const details = await this.repository.detailsOf(
+      posts.map((p) => p.id),
+      manager,
+    );
+    const images = await this.deps.attachments.findMany(
+      manager,
+      posts.map((p) => p.featuredImageId).filter((id): id is number => id !== null),
+    );
+    const nowUtc = this.deps.siteTime.now().utc;
+    return posts.map((post) =>
+      this.spec.toObject(
+        post,
+        details.get(post.id) ?? this.spec.newDetails(post.id),
+        post.featuredImageId === null ? undefined : images.get(post.featuredImageId),
+        ctx,
+        nowUtc,
+      ),
+    );
+  }
+}

@@ -1,0 +1,158 @@
+import { In, type DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
+import type { PageRequest } from '../../common/pagination/pagination';
+import { applyListScope, applyTokenSearchInOneField, type ListScope } from './post-query';
+import { PostEntity } from './post.entity';
+
+/**
+ * Where a linked post type keeps its data: its companion table, and the ordered link table through
+ * which parent posts point at it (event_venues: event_id → venue_id).
+ */
+export interface LinkedPostsTables<TDetails extends { postId: number }, TLink extends ObjectLiteral> {
+  /** `posts.type` of the linked records (venues). */
+  type: string;
+  /** `posts.type` of the records that link to them (events). */
+  parentType: string;
+  details: new () => TDetails;
+  link: new () => TLink;
+  /** Link table and its column naming the linked record, for the filter subqueries. */
+  linkTable: string;
+  linkColumn: string;
+  /** Property of the link entity naming the linked record (`venueId`). */
+  linkProperty: keyof TLink & string;
+  /** SQL expressions searched (`p.` is the post, `d.` the companion row). */
+  searchColumns: string[];
+}
+
+export interface LinkedArchiveFilter {
+  tokens: string[];
+  parentId?: number;
+  /** true: linked to a parent that is not a draft or pending; false: not linked to any such parent. */
+  hasParents?: boolean;
+  /** Linked to a public parent whose start (`event_details.start_utc`) is now or later. */
+  onlyWithUpcoming: boolean;
+}
+
+export interface ParentLink {
+  parentId: number;
+  linkedId: number;
+}
+
+/**
+ * Queries of a post type that other posts link to (venues and organizers, linked from events).
+ * Subclasses give the tables; the queries are the same.
+ */
+export abstract class LinkedPostsRepository<TDetails extends { postId: number }, TLink extends ObjectLiteral> {
+  protected constructor(
+    protected readonly dataSource: DataSource,
+    private readonly tables: LinkedPostsTables<TDetails, TLink>,
+  ) {}
+
+  async listForArchive(
+    filter: LinkedArchiveFilter,
+    scope: ListScope,
+    page: PageRequest,
+    nowUtc: string,
+  ): Promise<{ posts: PostEntity[]; total: number }> {
+    const { linkTable, linkColumn } = this.tables;
+    const qb = this.dataSource.manager
+      .createQueryBuilder(PostEntity, 'p')
+      .innerJoin(this.tables.details, 'd', 'd.postId = p.id')
+      .where('p.type = :type', { type: this.tables.type });
+    applyListScope(qb, 'p', scope, nowUtc);
+    applyTokenSearchInOneField(qb, filter.tokens, this.tables.searchColumns);
+    if (filter.parentId !== undefined) {
+      qb.andWhere(`EXISTS (SELECT 1 FROM ${linkTable} lf WHERE lf.${linkColumn} = p.id AND lf.event_id = :parentId)`, {
+        parentId: filter.parentId,
+      });
+    }
+    if (filter.hasParents !== undefined) {
+      const linked = `EXISTS (SELECT 1 FROM ${linkTable} lh INNER JOIN posts eh ON eh.id = lh.event_id
+        WHERE lh.${linkColumn} = p.id AND eh.status NOT IN ('draft', 'pending', 'trash'))`;
+      qb.andWhere(filter.hasParents ? linked : `NOT ${linked}`);
+    }
+    if (filter.onlyWithUpcoming) {
+      qb.andWhere(
+        `EXISTS (SELECT 1 FROM ${linkTable} lu INNER JOIN posts eu ON eu.id = lu.event_id
+          INNER JOIN event_details du ON du.post_id = eu.id
+          WHERE lu.${linkColumn} = p.id AND du.start_utc >= :upcomingNow
+            AND (eu.status = 'publish' OR (eu.status = 'future' AND eu.date_utc <= :upcomingNow)))`,
+        { upcomingNow: nowUtc },
+      );
+    }
+    qb.addSelect('LOWER(p.title)', 'sort_key').orderBy('sort_key', 'ASC').addOrderBy('p.id', 'ASC');
+    const [posts, total] = await qb.offset(page.offset).limit(page.perPage).getManyAndCount();
+    return { posts, total };
+  }
+
+  async detailsOf(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<Map<number, TDetails>> {
+    if (ids.length === 0) return new Map();
+    const rows = await manager.getRepository(this.tables.details).findBy({ postId: In(ids) } as never);
+    return new Map(rows.map((r) => [r.postId, r]));
+  }
+
+  /** A record of the same name (case-insensitive) and description within `scope`, oldest first. */
+  findDuplicate(
+    manager: EntityManager,
+    name: string,
+    description: string,
+    scope: ListScope,
+    nowUtc: string,
+  ): Promise<PostEntity | null> {
+    const qb = manager
+      .createQueryBuilder(PostEntity, 'p')
+      .where('p.type = :type', { type: this.tables.type })
+      .andWhere('LOWER(p.title) = :name', { name: name.trim().toLowerCase() })
+      .andWhere('p.content = :description', { description })
+      .orderBy('p.id', 'ASC');
+    applyListScope(qb, 'p', scope, nowUtc);
+    return qb.getOne();
+  }
+
+  parentExists(parentId: number): Promise<boolean> {
+    return this.dataSource.manager.existsBy(PostEntity, { id: parentId, type: this.tables.parentType });
+  }
+
+  /** Those of `ids` that are records of this type. */
+  async existingIds(manager: EntityManager, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await manager.find(PostEntity, {
+      select: { id: true },
+      where: { id: In(ids), type: this.tables.type },
+    });
+    return new Set(rows.map((r) => r.id));
+  }
+
+  postsByIds(manager: EntityManager, ids: number[]): Promise<PostEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return manager.findBy(PostEntity, { id: In(ids), type: this.tables.type });
+  }
+
+  /** Replaces a parent's links with `linkedIds`, in that order. */
+  async setLinks(manager: EntityManager, parentId: number, linkedIds: number[]): Promise<void> {
+    const repository = manager.getRepository(this.tables.link);
+    await repository.delete({ eventId: parentId } as never);
+    if (linkedIds.length > 0) {
+      await repository.insert(
+        linkedIds.map((id, sortOrder) => ({ eventId: parentId, [this.tables.linkProperty]: id, sortOrder })) as never,
+      );
+    }
+  }
+
+  /** Removes every link to a record (when it is trashed). */
+  async unlinkAll(manager: EntityManager, linkedId: number): Promise<void> {
+    await manager.getRepository(this.tables.link).delete({ [this.tables.linkProperty]: linkedId } as never);
+  }
+
+  /** The links of many parents, in one query, each parent's in stored order. */
+  async linksOf(manager: EntityManager, parentIds: number[]): Promise<ParentLink[]> {
+    if (parentIds.length === 0) return [];
+    const rows = await manager.getRepository(this.tables.link).find({
+      where: { eventId: In(parentIds) } as never,
+      order: { eventId: 'ASC', sortOrder: 'ASC' } as never,
+    });
+    return rows.map((row) => ({
+      parentId: (row as unknown as { eventId: number }).eventId,
+      linkedId: (row as Record<string, number>)[this.tables.linkProperty],
+    }));
+  }
+}

@@ -1,0 +1,229 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { can, type AuthUser } from '../../auth/auth-user';
+import { postPolicy } from '../../auth/post-policy';
+import { UsersService } from '../../auth/users.service';
+import { parseDateInput, toSqlDateTime } from '../../common/dates/date-input';
+import { SiteTime, type SqlTimestamps } from '../../common/dates/site-time';
+import { DomainError } from '../../common/errors/domain-error';
+import { sanitizeRichText } from '../../common/html/rich-text';
+import { RequestValidationError } from '../../common/validation/request-validation.error';
+import { reason } from '../../common/validation/validation-messages';
+import { TermRelationshipsService } from '../terms/term-relationships.service';
+import { AttachmentsService } from './attachments/attachments.service';
+import { postErrors } from './post-errors';
+import type { PostRef } from './post-ref';
+import { PostSlugsService } from './post-slugs.service';
+import { decideStatus, isPublic, type WritableStatus } from './post-status';
+import type { PostTypeDefinition } from './post-type.registry';
+import { PostEntity } from './post.entity';
+
+/** The shared fields of a post write, as a post-type service hands them over. */
+export interface PostWriteInput {
+  title?: string;
+  content?: string;
+  excerpt?: string;
+  slug?: string;
+  status?: WritableStatus;
+  date?: string | number;
+  dateUtc?: string | number;
+  author?: number;
+  /** Attachment id, image URL, or null to remove; undefined leaves it. */
+  image?: number | string | null;
+}
+
+export interface PostWriteResult {
+  post: PostEntity;
+  /** Whether the stored status changed; term counts must follow (the writer does it). */
+  statusChanged: boolean;
+}
+
+/**
+ * The post row of every post type: finding it with the caller's rights, creating and updating its
+ * shared fields (slug, status rules, dates, author, image, sanitised HTML), trashing and deleting.
+ * Post-type services add their companion row in the same transaction.
+ */
+@Injectable()
+export class PostRecordsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly slugs: PostSlugsService,
+    private readonly attachments: AttachmentsService,
+    private readonly relationships: TermRelationshipsService,
+    private readonly siteTime: SiteTime,
+    private readonly users: UsersService,
+  ) {}
+
+  find(
+    def: PostTypeDefinition,
+    ref: PostRef,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<PostEntity | null> {
+    return manager.findOneBy(
+      PostEntity,
+      'id' in ref ? { id: ref.id, type: def.type } : { slug: ref.slug, type: def.type },
+    );
+  }
+
+  /** A record the caller may read: 404 when there is none, 403 `<noun>-not-accessible` when not theirs to see. */
+  async findReadable(def: PostTypeDefinition, ref: PostRef, user: AuthUser | null): Promise<PostEntity> {
+    const post = await this.find(def, ref);
+    if (!post) throw postErrors.notFound(def);
+    if (!isPublic(post.status, post.dateUtc, this.siteTime.now().utc) && !postPolicy.canReadNonPublic(user, post)) {
+      throw postErrors.notAccessible(def);
+    }
+    return post;
+  }
+
+  /** A record the caller may edit or delete: 404, then 401/403. */
+  async findWritable(
+    manager: EntityManager,
+    def: PostTypeDefinition,
+    ref: PostRef,
+    user: AuthUser | null,
+    action: 'edit' | 'delete',
+  ): Promise<PostEntity> {
+    const post = await this.find(def, ref, manager);
+    if (!post) throw postErrors.notFound(def);
+    const allowed = action === 'edit' ? postPolicy.canEdit(user, post) : postPolicy.canDelete(user, post);
+    if (!allowed) throw new DomainError(user ? 'forbidden' : 'unauthenticated');
+    return post;
+  }
+
+  async create(
+    manager: EntityManager,
+    def: PostTypeDefinition,
+    input: PostWriteInput & { title: string },
+    user: AuthUser | null,
+  ): Promise<PostEntity> {
+    const now = this.siteTime.now();
+    const date = this.publicationDate(input) ?? now;
+    const authorId = await this.resolveAuthor(manager, input.author, user);
+    const post = manager.create(PostEntity, {
+      type: def.type,
+      slug: await this.slugs.uniqueSlug(manager, def.type, input.slug || input.title, def.noun),
+      title: input.title.trim(),
+      content: sanitizeRichText(input.content ?? ''),
+      excerpt: sanitizeRichText(input.excerpt ?? ''),
+      status: decideStatus({
+        requested: input.status,
+        canPublish: postPolicy.canPublish(user),
+        dateUtc: date.utc,
+        nowUtc: now.utc,
+      }),
+      authorId,
+      parentId: null,
+      passwordHash: null,
+      featuredImageId: (await this.resolveImage(manager, input.image, authorId, now)) ?? null,
+      menuOrder: 0,
+      dateLocal: date.local,
+      dateUtc: date.utc,
+      modifiedLocal: now.local,
+      modifiedUtc: now.utc,
+    });
+    return manager.save(post);
+  }
+
+  async update(
+    manager: EntityManager,
+    def: PostTypeDefinition,
+    post: PostEntity,
+    input: PostWriteInput,
+    user: AuthUser | null,
+  ): Promise<PostWriteResult> {
+    const now = this.siteTime.now();
+    const before = post.status;
+    if (input.title !== undefined) post.title = input.title.trim();
+    if (input.content !== undefined) post.content = sanitizeRichText(input.content);
+    if (input.excerpt !== undefined) post.excerpt = sanitizeRichText(input.excerpt);
+    if (input.slug !== undefined) {
+      post.slug = await this.slugs.uniqueSlug(manager, def.type, input.slug || post.title, def.noun, post.id);
+    }
+    if (input.author !== undefined) post.authorId = await this.resolveAuthor(manager, input.author, user);
+    const date = this.publicationDate(input);
+    if (date) {
+      post.dateLocal = date.local;
+      post.dateUtc = date.utc;
+    }
+    // A trashed record leaves the trash only when a status is asked for.
+    if (input.status !== undefined || (date && post.status !== 'trash')) {
+      post.status = decideStatus({
+        requested: input.status,
+        current: post.status,
+        canPublish: postPolicy.canPublish(user),
+        dateUtc: post.dateUtc,
+        nowUtc: now.utc,
+      });
+    }
+    const image = await this.resolveImage(manager, input.image, post.authorId, now);
+    if (image !== undefined) post.featuredImageId = image;
+    post.modifiedLocal = now.local;
+    post.modifiedUtc = now.utc;
+    const saved = await manager.save(post);
+    const statusChanged = saved.status !== before;
+    if (statusChanged) await this.relationships.postStatusChanged(manager, [saved.id]);
+    return { post: saved, statusChanged };
+  }
+
+  /** Moves a record to the trash: 410 `<noun>-is-in-trash` when it is there already. */
+  async trash(manager: EntityManager, def: PostTypeDefinition, post: PostEntity): Promise<PostEntity> {
+    if (post.status === 'trash') throw postErrors.inTrash(def);
+    const now = this.siteTime.now();
+    post.status = 'trash';
+    post.modifiedLocal = now.local;
+    post.modifiedUtc = now.utc;
+    const saved = await manager.save(post);
+    await this.relationships.postStatusChanged(manager, [saved.id]);
+    return saved;
+  }
+
+  /** Deletes for good (editors and up); companions and links go by cascade, term counts follow. */
+  async destroy(manager: EntityManager, post: PostEntity, user: AuthUser | null): Promise<void> {
+    if (!postPolicy.canForceDelete(user)) throw new DomainError(user ? 'forbidden' : 'unauthenticated');
+    await this.relationships.detachPosts(manager, [post.id]);
+    await manager.delete(PostEntity, { id: post.id });
+  }
+
+  private publicationDate(input: PostWriteInput): SqlTimestamps | null {
+    if (input.dateUtc !== undefined) {
+      const utc = parseDateInput(input.dateUtc, 'utc');
+      if (!utc) throw RequestValidationError.of({ date_utc: reason('date_time') });
+      return this.siteTime.fromUtc(toSqlDateTime(utc.toUTC()));
+    }
+    if (input.date !== undefined) {
+      const local = parseDateInput(input.date, this.siteTime.zone);
+      if (!local) throw RequestValidationError.of({ date: reason('date_time') });
+      return this.siteTime.fromUtc(toSqlDateTime(local.toUTC()));
+    }
+    return null;
+  }
+
+  /** The author to store: the caller by default; someone else only for editors, and only if they exist. */
+  private async resolveAuthor(
+    manager: EntityManager,
+    requested: number | undefined,
+    user: AuthUser | null,
+  ): Promise<number | null> {
+    if (requested === undefined) return user?.id ?? null;
+    if (requested !== user?.id && !can(user, 'edit_others_posts')) throw new DomainError('forbidden');
+    if (!(await this.users.exists(requested, manager)))
+      throw RequestValidationError.of({ author: reason('unknown_id') });
+    return requested;
+  }
+
+  private async resolveImage(
+    manager: EntityManager,
+    image: PostWriteInput['image'],
+    authorId: number | null,
+    now: SqlTimestamps,
+  ): Promise<number | null | undefined> {
+    if (image === undefined) return undefined;
+    if (image === null) return null;
+    if (typeof image === 'number') {
+      if (!(await this.attachments.exists(manager, image)))
+        throw RequestValidationError.of({ image: reason('unknown_id') });
+      return image;
+    }
+    return this.attachments.createFromUrl(manager, { url: image, authorId, now });
+  }
+}

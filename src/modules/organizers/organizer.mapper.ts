@@ -1,0 +1,55 @@
+import type { RequestContext } from '../../common/http/request-context';
+import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
+import { toImageObject } from '../../core/posts/attachments/image.mapper';
+import { basePostFields, withoutEmpty } from '../../core/posts/post.mapper';
+import type { PostEntity } from '../../core/posts/post.entity';
+import type { OrganizerDetailsEntity } from './organizer-details.entity';
+import { ORGANIZER_POST_TYPE, ORGANIZERS_REST_BASE } from './organizer.post-type';
+
+export type OrganizerObject = Record<string, unknown> & { id: number; organizer: string };
+
+/** The organizer object of behaviour.md §8; keys with empty values are left out. */
+export function toOrganizerObject(
+  post: PostEntity,
+  details: OrganizerDetailsEntity,
+  image: AttachmentDetailsEntity | undefined,
+  ctx: RequestContext,
+  nowUtc: string,
+): OrganizerObject {
+  const base = basePostFields(post, ORGANIZER_POST_TYPE, ORGANIZERS_REST_BASE, ctx, nowUtc);
+  return withoutEmpty({
+    id: base.id,
+    author: base.author,
+    status: base.status,
+    date: base.date,
+    date_utc: base.date_utc,
+    modified: base.modified,
+    modified_utc: base.modified_utc,
+    url: base.url,
+    rest_url: base.rest_url,
+    organizer: post.title,
+    description: post.content,
+    excerpt: post.excerpt,
+    slug: post.slug,
+    image: image ? toImageObject(image) : false,
+    global_id: base.global_id,
+    global_id_lineage: base.global_id_lineage,
+    phone: details.phone,
+    website: details.website,
+    email: details.email,
+  }) as OrganizerObject;
+}
+
+/** schema.org `Person`, for single reads. */
+export function toPersonJsonLd(organizer: OrganizerObject): Record<string, unknown> {
+  return withoutEmpty({
+    '@context': 'http://schema.org',
+    '@type': 'Person',
+    name: organizer.organizer,
+    description: organizer.description,
+    url: organizer.url,
+    telephone: organizer.phone,
+    email: organizer.email,
+    sameAs: organizer.website,
+  });
+}

@@ -1,0 +1,83 @@
+import type { RequestContext } from '../../common/http/request-context';
+import { toImageObject, type ImageObject } from '../../core/posts/attachments/image.mapper';
+import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
+import { basePostFields, withoutEmpty } from '../../core/posts/post.mapper';
+import type { PostEntity } from '../../core/posts/post.entity';
+import type { VenueDetailsEntity } from './venue-details.entity';
+import { VENUE_POST_TYPE, VENUES_REST_BASE } from './venue.post-type';
+
+export type VenueObject = Record<string, unknown> & { id: number; venue: string };
+
+const US_NAMES = new Set(['us', 'usa', 'united states', 'united states of america']);
+
+/** The stored value, else the state for US (or country-less) venues, else the province. */
+export function deriveStateProvince(
+  details: Pick<VenueDetailsEntity, 'stateprovince' | 'state' | 'province' | 'country'>,
+): string {
+  if (details.stateprovince !== '') return details.stateprovince;
+  const country = details.country.trim().toLowerCase();
+  return country === '' || US_NAMES.has(country) ? details.state : details.province;
+}
+
+/** The venue object of behaviour.md §8; keys with empty values are left out, as the reference does. */
+export function toVenueObject(
+  post: PostEntity,
+  details: VenueDetailsEntity,
+  image: AttachmentDetailsEntity | undefined,
+  ctx: RequestContext,
+  nowUtc: string,
+): VenueObject {
+  const base = basePostFields(post, VENUE_POST_TYPE, VENUES_REST_BASE, ctx, nowUtc);
+  const imageObject: ImageObject | false = image ? toImageObject(image) : false;
+  return withoutEmpty({
+    id: base.id,
+    author: base.author,
+    status: base.status,
+    date: base.date,
+    date_utc: base.date_utc,
+    modified: base.modified,
+    modified_utc: base.modified_utc,
+    url: base.url,
+    rest_url: base.rest_url,
+    venue: post.title,
+    description: post.content,
+    excerpt: post.excerpt,
+    slug: post.slug,
+    image: imageObject,
+    global_id: base.global_id,
+    global_id_lineage: base.global_id_lineage,
+    address: details.address,
+    city: details.city,
+    country: details.country,
+    province: details.province,
+    state: details.state,
+    zip: details.zip,
+    phone: details.phone,
+    stateprovince: deriveStateProvince(details),
+    website: details.website,
+    show_map: details.showMap ?? true,
+    show_map_link: details.showMapLink ?? true,
+  }) as VenueObject;
+}
+
+/** schema.org `Place`, for single reads. */
+export function toPlaceJsonLd(venue: VenueObject): Record<string, unknown> {
+  const address = withoutEmpty({
+    '@type': 'PostalAddress',
+    streetAddress: venue.address,
+    addressLocality: venue.city,
+    addressRegion: venue.stateprovince,
+    postalCode: venue.zip,
+    addressCountry: venue.country,
+  });
+  return withoutEmpty({
+    '@context': 'http://schema.org',
+    '@type': 'Place',
+    name: venue.venue,
+    description: venue.description,
+    url: venue.url,
+    address: Object.keys(address).length > 1 ? address : undefined,
+    telephone: venue.phone,
+    sameAs: venue.website,
+  });
+}
