@@ -8,6 +8,7 @@ import { DatabaseModule } from './database/database.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
 import { CategoriesModule } from './modules/categories/categories.module';
+import { EventsModule } from './modules/events/events.module';
 import { OrganizersModule } from './modules/organizers/organizers.module';
 import { TagsModule } from './modules/tags/tags.module';
 import { VenuesModule } from './modules/venues/venues.module';
@@ -28,6 +29,7 @@ export class AppModule {
         AuthModule,
         TermsModule,
         PostsModule,
+        EventsModule,
         VenuesModule,
         OrganizersModule,
         CategoriesModule,

@@ -56,6 +56,14 @@ export class AppConfig {
     const password = this.get('CAL_ADMIN_PASSWORD');
     return login && password ? { login, password } : null;
   }
+  /** Currency of costs that name none (`"15"`). */
+  get defaultCurrency(): { symbol: string; code: string; position: 'prefix' | 'postfix' } {
+    return {
+      symbol: this.get('DEFAULT_CURRENCY_SYMBOL'),
+      code: this.get('DEFAULT_CURRENCY_CODE'),
+      position: this.get('DEFAULT_CURRENCY_POSITION'),
+    };
+  }
   get authCacheSeconds(): number {
     return this.get('AUTH_CACHE_SECONDS');
   }

@@ -110,6 +110,17 @@ export class EnvironmentVariables {
   @Max(3600)
   FUTURE_POSTS_INTERVAL_SECONDS = 30;
 
+  @IsString()
+  @MinLength(1)
+  @Matches(/^\S{1,10}$/, { message: 'must be 1–10 characters without spaces' })
+  DEFAULT_CURRENCY_SYMBOL = '$';
+
+  @Matches(/^[A-Z]{3}$/, { message: 'must be an ISO 4217 code such as USD or EUR' })
+  DEFAULT_CURRENCY_CODE = 'USD';
+
+  @IsIn(['prefix', 'postfix'])
+  DEFAULT_CURRENCY_POSITION: 'prefix' | 'postfix' = 'prefix';
+
   @IsOptional()
   @ValidateIf((_o, v) => v !== '')
   @Matches(/^[A-Za-z0-9._@-]{1,60}$/, { message: 'must be 1–60 letters, digits or . _ @ -' })

@@ -7,3 +7,9 @@ export const CALENDAR_POST_TYPES = {
   venue: 'cal_venue',
   organizer: 'cal_organizer',
 } as const;
+
+/** The calendar's taxonomies, by their stored `terms.taxonomy`. */
+export const CALENDAR_TAXONOMIES = {
+  category: 'cal_events_cat',
+  tag: 'post_tag',
+} as const;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DateTime } from 'luxon';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from './clock';
 import { utcToZone } from './zoned-time';
@@ -23,6 +24,11 @@ export class SiteTime {
   now(): SqlTimestamps {
     const utc = this.clock.nowSqlUtc();
     return { utc, local: utcToZone(utc, this.zone) };
+  }
+
+  /** Now as a luxon instant (UTC). */
+  instant(): DateTime {
+    return DateTime.fromJSDate(this.clock.now(), { zone: 'utc' });
   }
 
   /** A UTC timestamp paired with its site-local wall-clock time. */

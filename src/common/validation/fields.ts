@@ -20,7 +20,7 @@ import {
 } from 'class-validator';
 import { docText } from '../i18n/doc-text';
 import type { Localized } from '../i18n/language';
-import { parseDateInput } from '../dates/date-input';
+import { parseDateInput, resolveZone } from '../dates/date-input';
 import { parseIdList, parseIdOrSlugList, parseInteger, parseList, parseNumber, parseWpBoolean } from './parsers';
 import { reason } from './validation-messages';
 
@@ -292,6 +292,105 @@ export function ImageField(options: FieldOptions): PropertyDecorator {
         },
       },
       { message: reason('image') },
+    ),
+  );
+}
+
+/** A time zone: an IANA name or `UTC±N`. */
+export function TimeZoneField(options: FieldOptions): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string', example: 'Europe/Berlin' }),
+    presence(options.required),
+    ValidateBy(
+      {
+        name: 'isTimeZone',
+        validator: { validate: (value: unknown) => typeof value === 'string' && resolveZone(value) !== null },
+      },
+      { message: reason('time_zone') },
+    ),
+  );
+}
+
+/** Free text that clients may also send as a number (a cost of `25`). */
+export function TextOrNumberField(options: FieldOptions & { maxLength: number }): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string', maxLength: options.maxLength }),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'number' && Number.isFinite(value) ? String(value) : value,
+    ),
+    presence(options.required),
+    IsString({ message: reason('string') }),
+    MaxLength(options.maxLength, { message: reason('max_length', options.maxLength) }),
+  );
+}
+
+/** Splits a string as CSV; keeps array items whole (a name may contain a comma); digits become ids. */
+function parseReferences(value: unknown): unknown {
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value.split(',')
+      : typeof value === 'number'
+        ? [value]
+        : null;
+  if (items === null) return value;
+  return items
+    .map((item: unknown) => (typeof item === 'string' ? item.trim() : item))
+    .filter((item) => item !== '')
+    .map((item) => (typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : item));
+}
+
+/** Terms by id or by name/slug (unknown names create the term on writes). */
+export function TermReferencesField(options: FieldOptions): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'integer', isArray: true }),
+    Transform(({ value }: { value: unknown }) => parseReferences(value)),
+    presence(options.required),
+    IsArray({ message: reason('list_of_ids_or_slugs') }),
+    ValidateBy(
+      {
+        name: 'isTermReferenceList',
+        validator: {
+          validate: (value: unknown) =>
+            Array.isArray(value) &&
+            value.every(
+              (item) =>
+                (typeof item === 'number' && Number.isInteger(item) && item > 0) ||
+                (typeof item === 'string' && item.length <= 200),
+            ),
+        },
+      },
+      { message: reason('list_of_ids_or_slugs') },
+    ),
+  );
+}
+
+/**
+ * Linked records (venues, organizers) by id, `{id}` object, or an object of the record's own fields
+ * (validated and created, or reused, by the service); a single value, a CSV of ids or a list, in order.
+ */
+export function LinkedRecordsField(options: FieldOptions): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'integer', isArray: true }),
+    Transform(({ value }: { value: unknown }) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value) ? [value] : parseReferences(value),
+    ),
+    presence(options.required),
+    IsArray({ message: reason('linked_records') }),
+    ValidateBy(
+      {
+        name: 'isLinkedRecordList',
+        validator: {
+          validate: (value: unknown) =>
+            Array.isArray(value) &&
+            value.every(
+              (item) =>
+                (typeof item === 'number' && Number.isInteger(item) && item > 0) ||
+                (typeof item === 'object' && item !== null && !Array.isArray(item)),
+            ),
+        },
+      },
+      { message: reason('linked_records') },
     ),
   );
 }

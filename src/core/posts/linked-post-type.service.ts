@@ -173,6 +173,16 @@ export abstract class LinkedPostTypeService<
     return post.id;
   }
 
+  /** The registered definition of this post type. */
+  get postType(): PostTypeDefinition {
+    return this.spec.def;
+  }
+
+  /** The schema.org description of one object (events embed it in their own). */
+  jsonLd(object: TObject): Record<string, unknown> {
+    return this.spec.jsonLd(object);
+  }
+
   /** Those of `ids` that are not records of this type. */
   async notOfType(manager: EntityManager, ids: number[]): Promise<number[]> {
     const found = await this.repository.existingIds(manager, ids);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { can, type AuthUser } from '../../auth/auth-user';
 import { postPolicy } from '../../auth/post-policy';
+import { hashSecret } from '../../auth/secret-hashing';
 import { UsersService } from '../../auth/users.service';
 import { parseDateInput, toSqlDateTime } from '../../common/dates/date-input';
 import { SiteTime, type SqlTimestamps } from '../../common/dates/site-time';
@@ -30,6 +31,10 @@ export interface PostWriteInput {
   author?: number;
   /** Attachment id, image URL, or null to remove; undefined leaves it. */
   image?: number | string | null;
+  /** Parent post id, or null to detach (checked by the post-type service). */
+  parentId?: number | null;
+  /** A new password (hashed here), or '' to remove it. */
+  password?: string;
 }
 
 export interface PostWriteResult {
@@ -112,8 +117,8 @@ export class PostRecordsService {
         nowUtc: now.utc,
       }),
       authorId,
-      parentId: null,
-      passwordHash: null,
+      parentId: input.parentId ?? null,
+      passwordHash: input.password ? await hashSecret(input.password) : null,
       featuredImageId: (await this.resolveImage(manager, input.image, authorId, now)) ?? null,
       menuOrder: 0,
       dateLocal: date.local,
@@ -140,6 +145,8 @@ export class PostRecordsService {
       post.slug = await this.slugs.uniqueSlug(manager, def.type, input.slug || post.title, def.noun, post.id);
     }
     if (input.author !== undefined) post.authorId = await this.resolveAuthor(manager, input.author, user);
+    if (input.parentId !== undefined) post.parentId = input.parentId;
+    if (input.password !== undefined) post.passwordHash = input.password ? await hashSecret(input.password) : null;
     const date = this.publicationDate(input);
     if (date) {
       post.dateLocal = date.local;

@@ -5,6 +5,7 @@ import { TermCountsService } from './term-counts.service';
 import { TermRelationshipEntity } from './term-relationship.entity';
 import { TermRelationshipsService } from './term-relationships.service';
 import { TaxonomyTermsService } from './taxonomy-terms.service';
+import { TermReferencesService } from './term-references.service';
 import { TermSlugsService } from './term-slugs.service';
 import { TermsRepository } from './terms.repository';
 import { TermEntity } from './term.entity';
@@ -23,6 +24,7 @@ import { TermEntity } from './term.entity';
     TermSlugsService,
     TermsRepository,
     TaxonomyTermsService,
+    TermReferencesService,
   ],
   exports: [
     TaxonomyRegistry,
@@ -31,6 +33,7 @@ import { TermEntity } from './term.entity';
     TermSlugsService,
     TermsRepository,
     TaxonomyTermsService,
+    TermReferencesService,
   ],
 })
 export class TermsModule {

@@ -1,8 +1,9 @@
 import type { TaxonomyDefinition } from '../../core/terms/taxonomy.registry';
+import { CALENDAR_TAXONOMIES } from '../calendar-post-types';
 
 /** Event categories: hierarchical, stored as `cal_events_cat`. */
 export const CATEGORY_TAXONOMY: TaxonomyDefinition = {
-  taxonomy: 'cal_events_cat',
+  taxonomy: CALENDAR_TAXONOMIES.category,
   hierarchical: true,
   label: { en: 'event category', de: 'Veranstaltungskategorie' },
   restBase: 'categories',

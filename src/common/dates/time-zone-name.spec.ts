@@ -1,0 +1,29 @@
+import { describe, expect, it } from '@jest/globals';
+import { DateTime } from 'luxon';
+import { dateDetails, timeZoneAbbreviation } from './time-zone-name';
+
+describe('timeZoneAbbreviation', () => {
+  it.each([
+    ['2025-01-15T12:00:00Z', 'America/New_York', 'EST'],
+    ['2025-07-15T12:00:00Z', 'America/New_York', 'EDT'],
+    ['2025-01-15T12:00:00Z', 'Europe/Berlin', 'CET'],
+    ['2025-07-15T12:00:00Z', 'Europe/Berlin', 'CEST'],
+    ['2025-07-15T12:00:00Z', 'UTC', 'UTC'],
+    ['2025-07-15T12:00:00Z', 'UTC+2', 'UTC+2'],
+  ])('%s in %s is %s', (instant, zone, abbr) => {
+    expect(timeZoneAbbreviation(DateTime.fromISO(instant, { zone: 'utc' }), zone)).toBe(abbr);
+  });
+});
+
+describe('dateDetails', () => {
+  it('splits a date into zero-padded parts', () => {
+    expect(dateDetails('2025-03-07 09:05:00')).toEqual({
+      year: '2025',
+      month: '03',
+      day: '07',
+      hour: '09',
+      minutes: '05',
+      seconds: '00',
+    });
+  });
+});

@@ -1,0 +1,159 @@
+import {
+  BooleanField,
+  DateTimeField,
+  IntegerField,
+  LinkedRecordsField,
+  SlugField,
+  StringField,
+  TermReferencesField,
+  TextOrNumberField,
+  TimeZoneField,
+  UrlField,
+} from '../../../common/validation/fields';
+import { PostFieldsDto } from '../../../core/posts/dto/post-fields.dto';
+
+/** Contract §2.1, with behaviour.md §6's `password` and `post_parent`. */
+export class CreateEventDto extends PostFieldsDto {
+  @StringField({
+    description: { en: 'The event title.', de: 'Der Titel der Veranstaltung.' },
+    required: true,
+    notEmpty: true,
+    maxLength: 255,
+  })
+  title!: string;
+
+  @SlugField({
+    description: {
+      en: 'The event slug; made from the title when empty.',
+      de: 'Der Slug; wird aus dem Titel gebildet, wenn leer.',
+    },
+  })
+  slug?: string;
+
+  @StringField({
+    description: {
+      en: 'The event excerpt; HTML is reduced to a safe subset.',
+      de: 'Der Auszug; HTML wird auf eine sichere Auswahl beschränkt.',
+    },
+    maxLength: 65535,
+  })
+  excerpt?: string;
+
+  @TimeZoneField({
+    description: {
+      en: 'The event time zone: an IANA name or UTC±N; the site time zone when not given.',
+      de: 'Die Zeitzone der Veranstaltung: ein IANA-Name oder UTC±N; sonst die Zeitzone der Website.',
+    },
+  })
+  timezone?: string;
+
+  @BooleanField({
+    description: { en: 'Whether the event lasts all day.', de: 'Ob die Veranstaltung ganztägig ist.' },
+    default: false,
+  })
+  all_day?: boolean;
+
+  @DateTimeField({
+    description: {
+      en: 'The start date and time, in the event time zone.',
+      de: 'Beginn (Datum und Uhrzeit), in der Zeitzone der Veranstaltung.',
+    },
+    required: true,
+  })
+  start_date!: string | number;
+
+  @DateTimeField({
+    description: {
+      en: 'The end date and time, in the event time zone.',
+      de: 'Ende (Datum und Uhrzeit), in der Zeitzone der Veranstaltung.',
+    },
+    required: true,
+  })
+  end_date!: string | number;
+
+  @TextOrNumberField({
+    description: {
+      en: 'The cost, e.g. "15", "10 - 20", "Free" or "€12".',
+      de: 'Die Kosten, z. B. "15", "10 - 20", "Free" oder "€12".',
+    },
+    maxLength: 255,
+  })
+  cost?: string;
+
+  @UrlField({ description: { en: 'The event website.', de: 'Die Website der Veranstaltung.' }, allowEmpty: true })
+  website?: string;
+
+  @BooleanField({ description: { en: 'Whether to show a map.', de: 'Ob eine Karte gezeigt wird.' } })
+  show_map?: boolean;
+
+  @BooleanField({ description: { en: 'Whether to show a map link.', de: 'Ob ein Kartenlink gezeigt wird.' } })
+  show_map_link?: boolean;
+
+  @BooleanField({
+    description: { en: 'Whether to hide the event from lists.', de: 'Ob die Veranstaltung in Listen verborgen wird.' },
+  })
+  hide_from_listings?: boolean;
+
+  @BooleanField({
+    description: {
+      en: 'Whether the event sticks to the top of the calendar view.',
+      de: 'Ob die Veranstaltung in der Kalenderansicht oben bleibt.',
+    },
+  })
+  sticky?: boolean;
+
+  @BooleanField({
+    description: { en: 'Whether the event is featured.', de: 'Ob die Veranstaltung hervorgehoben ist.' },
+  })
+  featured?: boolean;
+
+  @TermReferencesField({
+    description: {
+      en: 'Event category IDs or names; unknown names create the category.',
+      de: 'IDs oder Namen von Kategorien; unbekannte Namen legen die Kategorie an.',
+    },
+  })
+  categories?: (number | string)[];
+
+  @TermReferencesField({
+    description: {
+      en: 'Tag IDs or names; unknown names create the tag.',
+      de: 'IDs oder Namen von Schlagwörtern; unbekannte Namen legen das Schlagwort an.',
+    },
+  })
+  tags?: (number | string)[];
+
+  @LinkedRecordsField({
+    description: {
+      en: 'The venue: an ID, an {id} object, or an object of venue fields that creates (or reuses) a venue.',
+      de: 'Der Veranstaltungsort: eine ID, ein {id}-Objekt oder ein Objekt mit Ortsfeldern, das einen Ort anlegt (oder wiederverwendet).',
+    },
+  })
+  venue?: (number | Record<string, unknown>)[];
+
+  @LinkedRecordsField({
+    description: {
+      en: 'The organizers, in order: IDs, {id} objects or objects of organizer fields.',
+      de: 'Die Veranstalter, in dieser Reihenfolge: IDs, {id}-Objekte oder Objekte mit Veranstalterfeldern.',
+    },
+  })
+  organizer?: (number | Record<string, unknown>)[];
+
+  @StringField({
+    description: {
+      en: 'A password readers must give; empty removes it.',
+      de: 'Ein Passwort, das Lesende angeben müssen; leer entfernt es.',
+    },
+    maxLength: 255,
+  })
+  password?: string;
+
+  @IntegerField({
+    description: {
+      en: 'The parent event ID (a festival of this session); 0 detaches.',
+      de: 'Die ID der übergeordneten Veranstaltung; 0 löst die Verbindung.',
+    },
+    min: 0,
+  })
+  post_parent?: number;
+}

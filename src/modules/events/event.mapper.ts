@@ -1,0 +1,130 @@
+import { DateTime } from 'luxon';
+import { dateDetails, timeZoneAbbreviation } from '../../common/dates/time-zone-name';
+import type { RequestContext } from '../../common/http/request-context';
+import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
+import { toImageObject } from '../../core/posts/attachments/image.mapper';
+import { basePostFields, withoutEmpty } from '../../core/posts/post.mapper';
+import type { PostEntity } from '../../core/posts/post.entity';
+import type { TermObject } from '../../core/terms/term.mapper';
+import type { OrganizerObject } from '../organizers/organizer.mapper';
+import type { VenueObject } from '../venues/venue.mapper';
+import { costDetails, formatCost, type Currency } from './event-cost';
+import type { EventDetailsEntity } from './event-details.entity';
+import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
+
+/** What an event object embeds, loaded in batches by the service. */
+export interface EventRelations {
+  image?: AttachmentDetailsEntity;
+  categories: TermObject[];
+  tags: TermObject[];
+  venues: VenueObject[];
+  organizers: OrganizerObject[];
+}
+
+export type EventObject = Record<string, unknown> & { id: number; title: string };
+
+const byName = (a: TermObject, b: TermObject) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
+
+/**
+ * The event object of behaviour.md §5. `blank` is for a password-protected event read without the
+ * password: listed, but with its content, cost, website, image, flags and links emptied.
+ */
+export function toEventObject(
+  post: PostEntity,
+  details: EventDetailsEntity,
+  relations: EventRelations,
+  ctx: RequestContext,
+  nowUtc: string,
+  blank: boolean,
+): EventObject {
+  const base = basePostFields(post, EVENT_POST_TYPE, EVENTS_REST_BASE, ctx, nowUtc);
+  const currency: Currency = {
+    symbol: details.currencySymbol,
+    code: details.currencyCode,
+    position: details.currencyPosition,
+  };
+  const cost = costDetails(details.cost, currency);
+  const flag = (value: boolean): boolean | null => (blank ? null : value);
+  const startInstant = DateTime.fromFormat(details.startUtc, 'yyyy-MM-dd HH:mm:ss', { zone: 'utc' });
+  return {
+    id: base.id,
+    global_id: base.global_id,
+    global_id_lineage: base.global_id_lineage,
+    author: base.author,
+    status: base.status,
+    date: base.date,
+    date_utc: base.date_utc,
+    modified: base.modified,
+    modified_utc: base.modified_utc,
+    url: base.url,
+    rest_url: base.rest_url,
+    title: post.title,
+    description: blank ? '' : post.content,
+    excerpt: blank ? '' : post.excerpt,
+    slug: post.slug,
+    image: !blank && relations.image ? toImageObject(relations.image) : false,
+    all_day: details.allDay,
+    start_date: details.startLocal,
+    start_date_details: dateDetails(details.startLocal),
+    end_date: details.endLocal,
+    end_date_details: dateDetails(details.endLocal),
+    utc_start_date: details.startUtc,
+    utc_start_date_details: dateDetails(details.startUtc),
+    utc_end_date: details.endUtc,
+    utc_end_date_details: dateDetails(details.endUtc),
+    timezone: details.timezone,
+    timezone_abbr: timeZoneAbbreviation(startInstant, details.timezone),
+    cost: blank ? '' : formatCost(details.cost, currency),
+    cost_details: { ...cost, values: blank ? [] : cost.values },
+    website: blank ? '' : details.website || base.url,
+    show_map: flag(details.showMap),
+    show_map_link: flag(details.showMapLink),
+    hide_from_listings: flag(details.hideFromListings),
+    sticky: flag(details.sticky),
+    featured: flag(details.featured),
+    categories: blank ? [] : [...relations.categories].sort(byName),
+    tags: blank ? [] : [...relations.tags].sort(byName),
+    venue: blank ? [] : (relations.venues[0] ?? []),
+    organizer: blank ? [] : relations.organizers,
+  };
+}
+
+const isoIn = (utc: string, zone: string): string =>
+  DateTime.fromFormat(utc, 'yyyy-MM-dd HH:mm:ss', { zone: 'utc' })
+    .setZone(zone)
+    .toISO({ suppressMilliseconds: true }) ?? utc;
+
+const withoutContext = (node: Record<string, unknown>): Record<string, unknown> => {
+  const copy = { ...node };
+  delete copy['@context'];
+  return copy;
+};
+
+/** schema.org `Event`, for single reads; `place` and `people` are the venue's and organizers' json_ld. */
+export function toEventJsonLd(
+  event: EventObject,
+  details: EventDetailsEntity,
+  place: Record<string, unknown> | undefined,
+  people: Record<string, unknown>[],
+): Record<string, unknown> {
+  const values = (event.cost_details as { values: string[] }).values;
+  const image = event.image as { url?: string } | false;
+  return withoutEmpty({
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    description: event.description,
+    url: event.url,
+    startDate: isoIn(details.startUtc, details.timezone),
+    endDate: isoIn(details.endUtc, details.timezone),
+    eventStatus: 'https://schema.org/EventScheduled',
+    image: image ? image.url : undefined,
+    location: place ? withoutContext(place) : undefined,
+    organizer: people.length > 0 ? people.map(withoutContext) : undefined,
+    offers:
+      values.length > 0
+        ? { '@type': 'Offer', price: values[0], priceCurrency: details.currencyCode, url: event.url }
+        : undefined,
+  });
+}

@@ -1,0 +1,99 @@
+import { Body, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequiresCapability } from '../../auth/requires-capability.decorator';
+import { docText } from '../../common/i18n/doc-text';
+import { NAMESPACE } from '../../common/http/namespace';
+import { Ctx, type RequestContext } from '../../common/http/request-context';
+import { PathId, PathSlug, RestController, UpdateRoute } from '../../common/http/rest-routes';
+import type { ListResponse } from '../../common/pagination/pagination';
+import { byId, bySlug } from '../../core/posts/post-ref';
+import { CreateEventDto } from './dto/create-event.dto';
+import { DeleteEventQueryDto } from './dto/delete-event-query.dto';
+import { ListEventsQueryDto } from './dto/list-events-query.dto';
+import { ReadEventQueryDto } from './dto/read-event-query.dto';
+import { UpdateEventDto } from './dto/update-event.dto';
+import type { EventObject } from './event.mapper';
+import { EventsService } from './events.service';
+
+const EVENT_ID = { en: 'Unique identifier of the event.', de: 'Eindeutige ID der Veranstaltung.' };
+const EVENT_SLUG = { en: 'The event slug.', de: 'Der Slug der Veranstaltung.' };
+
+@ApiTags('events')
+@RestController(`${NAMESPACE}/events`)
+export class EventsController {
+  constructor(private readonly events: EventsService) {}
+
+  @Get()
+  @ApiOperation({ summary: docText({ en: 'List events.', de: 'Veranstaltungen auflisten.' }) })
+  list(@Query() query: ListEventsQueryDto, @Ctx() ctx: RequestContext): Promise<ListResponse> {
+    return this.events.list(query, ctx);
+  }
+
+  @Post()
+  @RequiresCapability('edit_posts', 'event')
+  @ApiOperation({ summary: docText({ en: 'Create an event.', de: 'Eine Veranstaltung anlegen.' }) })
+  create(@Body() dto: CreateEventDto, @Ctx() ctx: RequestContext): Promise<EventObject> {
+    return this.events.create(dto, ctx);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: docText({ en: 'Read an event.', de: 'Eine Veranstaltung lesen.' }) })
+  get(
+    @PathId(EVENT_ID) id: number,
+    @Query() query: ReadEventQueryDto,
+    @Ctx() ctx: RequestContext,
+  ): Promise<EventObject> {
+    return this.events.get(byId(id), query.password, ctx);
+  }
+
+  @UpdateRoute(':id')
+  @RequiresCapability('edit_posts', 'event')
+  @ApiOperation({ summary: docText({ en: 'Update an event.', de: 'Eine Veranstaltung ändern.' }) })
+  update(@PathId(EVENT_ID) id: number, @Body() dto: UpdateEventDto, @Ctx() ctx: RequestContext): Promise<EventObject> {
+    return this.events.update(byId(id), dto, ctx);
+  }
+
+  @Delete(':id')
+  @RequiresCapability('delete_posts', 'event')
+  @ApiOperation({ summary: docText({ en: 'Trash or delete an event.', de: 'Eine Veranstaltung löschen.' }) })
+  delete(
+    @PathId(EVENT_ID) id: number,
+    @Query() query: DeleteEventQueryDto,
+    @Ctx() ctx: RequestContext,
+  ): Promise<EventObject> {
+    return this.events.delete(byId(id), query.force ?? false, ctx);
+  }
+
+  @Get('by-slug/:slug')
+  @PathSlug(EVENT_SLUG)
+  @ApiOperation({ summary: docText({ en: 'Read an event by slug.', de: 'Eine Veranstaltung per Slug lesen.' }) })
+  getBySlug(@Param('slug') slug: string, @Ctx() ctx: RequestContext): Promise<EventObject> {
+    return this.events.get(bySlug(slug), undefined, ctx);
+  }
+
+  @UpdateRoute('by-slug/:slug')
+  @PathSlug(EVENT_SLUG)
+  @RequiresCapability('edit_posts', 'event')
+  @ApiOperation({ summary: docText({ en: 'Update an event by slug.', de: 'Eine Veranstaltung per Slug ändern.' }) })
+  updateBySlug(
+    @Param('slug') slug: string,
+    @Body() dto: UpdateEventDto,
+    @Ctx() ctx: RequestContext,
+  ): Promise<EventObject> {
+    return this.events.update(bySlug(slug), dto, ctx);
+  }
+
+  @Delete('by-slug/:slug')
+  @PathSlug(EVENT_SLUG)
+  @RequiresCapability('delete_posts', 'event')
+  @ApiOperation({
+    summary: docText({ en: 'Trash or delete an event by slug.', de: 'Eine Veranstaltung per Slug löschen.' }),
+  })
+  deleteBySlug(
+    @Param('slug') slug: string,
+    @Query() query: DeleteEventQueryDto,
+    @Ctx() ctx: RequestContext,
+  ): Promise<EventObject> {
+    return this.events.delete(bySlug(slug), query.force ?? false, ctx);
+  }
+}

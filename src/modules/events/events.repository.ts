@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import type { PageRequest } from '../../common/pagination/pagination';
+import { applyListScope, applyTokenSearchAcrossFields, type ListScope } from '../../core/posts/post-query';
+import { PostEntity } from '../../core/posts/post.entity';
+import { CALENDAR_POST_TYPES } from '../calendar-post-types';
+import { EventDetailsEntity } from './event-details.entity';
+import type { DateWindow } from './event-window';
+
+export interface EventArchiveFilter {
+  scope: ListScope;
+  nowUtc: string;
+  /** Absent when `include` is given: explicit ids ignore date filters. */
+  window?: DateWindow;
+  tokens: string[];
+  categoryIds?: number[];
+  tagIds?: number[];
+  venueIds?: number[];
+  organizerIds?: number[];
+  featured?: boolean;
+  include?: number[];
+  parentId?: number;
+}
+
+/** Event queries, named by what they are for. */
+@Injectable()
+export class EventsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * One page of the archive and its total: two queries whatever the page size. Hidden events never
+   * appear; order is start (UTC) then id, or publication date then id for `include`.
+   */
+  async listForArchive(filter: EventArchiveFilter, page: PageRequest): Promise<{ posts: PostEntity[]; total: number }> {
+    const qb = this.dataSource.manager
+      .createQueryBuilder(PostEntity, 'p')
+      .innerJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
+      .where('p.type = :type', { type: CALENDAR_POST_TYPES.event })
+      .andWhere('d.hideFromListings = :hidden', { hidden: false });
+    applyListScope(qb, 'p', filter.scope, filter.nowUtc);
+    const w = filter.window;
+    if (w?.startFrom) qb.andWhere('d.startUtc >= :startFrom', { startFrom: w.startFrom });
+    if (w?.endUntil) qb.andWhere('d.endUtc <= :endUntil', { endUntil: w.endUntil });
+    if (w?.startsBefore) qb.andWhere('d.startUtc < :startsBefore', { startsBefore: w.startsBefore });
+    if (w?.startsAfter) qb.andWhere('d.startUtc > :startsAfter', { startsAfter: w.startsAfter });
+    if (w?.endsBefore) qb.andWhere('d.endUtc < :endsBefore', { endsBefore: w.endsBefore });
+    if (w?.endsAfter) qb.andWhere('d.endUtc > :endsAfter', { endsAfter: w.endsAfter });
+    applyTokenSearchAcrossFields(qb, filter.tokens, ['p.title', 'p.excerpt', 'p.content']);
+    const linked = (name: string, sql: string, ids: number[] | undefined) => {
+      if (ids) qb.andWhere(`EXISTS (${sql} IN (:...${name}))`, { [name]: ids });
+    };
+    linked(
+      'categoryIds',
+      'SELECT 1 FROM term_relationships rc WHERE rc.post_id = p.id AND rc.term_id',
+      filter.categoryIds,
+    );
+    linked('tagIds', 'SELECT 1 FROM term_relationships rt WHERE rt.post_id = p.id AND rt.term_id', filter.tagIds);
+    linked('venueIds', 'SELECT 1 FROM event_venues lv WHERE lv.event_id = p.id AND lv.venue_id', filter.venueIds);
+    linked(
+      'organizerIds',
+      'SELECT 1 FROM event_organizers lo WHERE lo.event_id = p.id AND lo.organizer_id',
+      filter.organizerIds,
+    );
+    if (filter.featured !== undefined) qb.andWhere('d.featured = :featured', { featured: filter.featured });
+    if (filter.parentId !== undefined) qb.andWhere('p.parentId = :parentId', { parentId: filter.parentId });
+    if (filter.include) {
+      qb.andWhere('p.id IN (:...include)', { include: filter.include }).orderBy('p.dateUtc', 'ASC');
+    } else {
+      qb.orderBy('d.startUtc', 'ASC');
+    }
+    qb.addOrderBy('p.id', 'ASC');
+    const [posts, total] = await qb.offset(page.offset).limit(page.perPage).getManyAndCount();
+    return { posts, total };
+  }
+
+  async detailsOf(manager: EntityManager, ids: number[]): Promise<Map<number, EventDetailsEntity>> {
+    if (ids.length === 0) return new Map();
+    const rows = await manager.findBy(EventDetailsEntity, { postId: In(ids) });
+    return new Map(rows.map((r) => [r.postId, r]));
+  }
+
+  /** Any post by id, whatever its type: tells "no such event" from "not an event". */
+  findAnyPost(manager: EntityManager, id: number): Promise<PostEntity | null> {
+    return manager.findOneBy(PostEntity, { id });
+  }
+
+  /** Every event below `id` through parent links (to refuse a parent cycle). */
+  async descendantIds(manager: EntityManager, id: number): Promise<Set<number>> {
+    const found = new Set<number>();
+    let frontier = [id];
+    while (frontier.length > 0) {
+      const children = await manager.find(PostEntity, {
+        select: { id: true },
+        where: { type: CALENDAR_POST_TYPES.event, parentId: In(frontier) },
+      });
+      frontier = children.map((c) => c.id).filter((c) => !found.has(c));
+      frontier.forEach((c) => found.add(c));
+    }
+    return found;
+  }
+}
