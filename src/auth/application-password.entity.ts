@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { sqlDateTime } from '../database/datetime.transformer';
+import { DateTimeColumn } from '../database/datetime.transformer';
 
 /** One application password of a user; only its scrypt hash is stored. */
 @Entity('application_passwords')
@@ -17,10 +17,10 @@ export class ApplicationPasswordEntity {
   @Column({ name: 'password_hash', type: 'varchar', length: 255 })
   passwordHash!: string;
 
-  @Column({ name: 'created_utc', type: 'datetime', transformer: sqlDateTime })
+  @DateTimeColumn('created_utc')
   createdUtc!: string;
 
-  @Column({ name: 'last_used_utc', type: 'datetime', nullable: true, transformer: sqlDateTime })
+  @DateTimeColumn('last_used_utc', { nullable: true })
   lastUsedUtc!: string | null;
 
   @Column({ name: 'last_ip', type: 'varchar', length: 45, nullable: true })

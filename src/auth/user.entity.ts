@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { sqlDateTime } from '../database/datetime.transformer';
+import { DateTimeColumn } from '../database/datetime.transformer';
 import type { Role } from './roles';
 
 @Entity('users')
@@ -19,6 +19,6 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 20 })
   role!: Role;
 
-  @Column({ name: 'registered_utc', type: 'datetime', transformer: sqlDateTime })
+  @DateTimeColumn('registered_utc')
   registeredUtc!: string;
 }

@@ -1,3 +1,4 @@
+import { Column } from 'typeorm';
 import type { ValueTransformer } from 'typeorm';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -23,3 +24,13 @@ export const sqlDateTime: ValueTransformer = {
     return typeof value === 'string' ? value.slice(0, 19).replace('T', ' ') : value;
   },
 };
+
+/**
+ * A datetime column holding `YYYY-MM-DD HH:MM:SS` (the column name says the zone). The migrations
+ * create real DATETIME columns; the entity maps them as text on purpose: TypeORM's SQLite driver
+ * re-parses datetime strings with `new Date()` in the server's local zone and appends milliseconds,
+ * which would shift times on a non-UTC server and break exact bounds (`end ≤ 22:00:00`) in queries.
+ */
+export function DateTimeColumn(name: string, options: { nullable?: boolean } = {}): PropertyDecorator {
+  return Column({ name, type: 'varchar', length: 19, nullable: options.nullable ?? false, transformer: sqlDateTime });
+}

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
+import { Clock } from '../../src/common/dates/clock';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -22,12 +23,14 @@ export interface TestAppOptions {
   controllers?: Type[];
   /** Reuse this database (and leave it in place on close) instead of making a fresh one. */
   database?: TestDatabase;
+  /** Pin the service's clock, for tests whose expectations depend on "now". */
+  now?: Date;
 }
 
 /** Boots the real AppModule through the same `configureApp()` as `main.ts`, on a fresh database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
-  const moduleRef = await Test.createTestingModule({
+  const builder = Test.createTestingModule({
     imports: [
       AppModule.forRoot({
         ignoreEnvFile: true,
@@ -35,7 +38,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       }),
     ],
     controllers: options.controllers ?? [],
-  }).compile();
+  });
+  if (options.now) {
+    const fixed = options.now;
+    builder.overrideProvider(Clock).useValue(Object.assign(new Clock(), { now: () => new Date(fixed) }));
+  }
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
   configureApp(app);
   await app.init();

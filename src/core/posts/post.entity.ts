@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { sqlDateTime } from '../../database/datetime.transformer';
+import { DateTimeColumn } from '../../database/datetime.transformer';
 import type { PostStatus } from './post-status';
 
 /**
@@ -46,15 +46,15 @@ export class PostEntity {
   @Column({ name: 'menu_order', type: 'integer', default: 0 })
   menuOrder!: number;
 
-  @Column({ name: 'date_local', type: 'datetime', transformer: sqlDateTime })
+  @DateTimeColumn('date_local')
   dateLocal!: string;
 
-  @Column({ name: 'date_utc', type: 'datetime', transformer: sqlDateTime })
+  @DateTimeColumn('date_utc')
   dateUtc!: string;
 
-  @Column({ name: 'modified_local', type: 'datetime', transformer: sqlDateTime })
+  @DateTimeColumn('modified_local')
   modifiedLocal!: string;
 
-  @Column({ name: 'modified_utc', type: 'datetime', transformer: sqlDateTime })
+  @DateTimeColumn('modified_utc')
   modifiedUtc!: string;
 }

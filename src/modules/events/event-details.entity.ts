@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { sqlDateTime } from '../../database/datetime.transformer';
+import { DateTimeColumn } from '../../database/datetime.transformer';
 import type { CurrencyPosition } from './event-cost';
 
 /**
@@ -11,16 +11,16 @@ export class EventDetailsEntity {
   @PrimaryColumn({ name: 'post_id', type: 'integer' })
   postId!: number;
 
-  @Column({ name: 'start_local', type: 'datetime', transformer: sqlDateTime })
+  @DateTimeColumn('start_local')
   startLocal!: string;
 
-  @Column({ name: 'end_local', type: 'datetime', transformer: sqlDateTime })
+  @DateTimeColumn('end_local')
   endLocal!: string;
 
-  @Column({ name: 'start_utc', type: 'datetime', transformer: sqlDateTime })
+  @DateTimeColumn('start_utc')
   startUtc!: string;
 
-  @Column({ name: 'end_utc', type: 'datetime', transformer: sqlDateTime })
+  @DateTimeColumn('end_utc')
   endUtc!: string;
 
   @Column({ type: 'varchar', length: 64 })
