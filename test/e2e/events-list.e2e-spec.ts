@@ -28,8 +28,7 @@ describe('events: list', () => {
       previous_rest_url?: string;
     };
   };
-  const day = (offset: number, time = '12:00:00') =>
-    `${NOW.plus({ days: offset }).toFormat('yyyy-MM-dd')} ${time}`;
+  const day = (offset: number, time = '12:00:00') => `${NOW.plus({ days: offset }).toFormat('yyyy-MM-dd')} ${time}`;
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW.toJSDate() });

@@ -282,8 +282,7 @@ describe('events: create', () => {
   });
 
   it('leaves nothing behind when a nested item is bad', async () => {
-    const count = async (sql: string): Promise<number> =>
-      Number(((await t.dataSource.query(sql)) as { n: number }[])[0].n);
+    const count = async (sql: string): Promise<number> => Number((await t.dataSource.query<{ n: number }[]>(sql))[0].n);
     const before = {
       posts: await count('SELECT COUNT(*) AS n FROM posts'),
       terms: await count('SELECT COUNT(*) AS n FROM terms'),
@@ -320,7 +319,7 @@ describe('events: create', () => {
     const festival = await postEvent(t, as('editor'), { title: 'Festival' });
     const session = await postEvent(t, as('editor'), { title: 'Session', post_parent: festival.id });
     const row = (
-      (await t.dataSource.query('SELECT parent_id FROM posts WHERE id = ?', [session.id])) as { parent_id: number }[]
+      await t.dataSource.query<{ parent_id: number }[]>('SELECT parent_id FROM posts WHERE id = ?', [session.id])
     )[0];
     expect(Number(row.parent_id)).toBe(festival.id);
     const venue = await t.http
@@ -454,7 +453,7 @@ describe('events: update and delete', () => {
     await t.http.patch(`${base}/${a.id}`).set('Authorization', as('editor')).send({ post_parent: a.id }).expect(400);
     await t.http.patch(`${base}/${b.id}`).set('Authorization', as('editor')).send({ post_parent: 0 }).expect(200);
     const row = (
-      (await t.dataSource.query('SELECT parent_id FROM posts WHERE id = ?', [b.id])) as { parent_id: number | null }[]
+      await t.dataSource.query<{ parent_id: number | null }[]>('SELECT parent_id FROM posts WHERE id = ?', [b.id])
     )[0];
     expect(row.parent_id).toBeNull();
   });
