@@ -9,6 +9,18 @@ export function timeZoneAbbreviation(utcInstant: DateTime, zone: string): string
   if (/^UTC[+-]/i.test(zone)) return zone.toUpperCase();
   const at = utcInstant.setZone(zone);
   if (!at.isValid) return zone;
+  // Building ICU formatters is the costly part; a zone has only a few names (standard, summer).
+  const key = `${zone}|${at.offset}`;
+  const cached = abbreviations.get(key);
+  if (cached !== undefined) return cached;
+  const name = lookUpAbbreviation(at, zone);
+  if (abbreviations.size < 10_000) abbreviations.set(key, name);
+  return name;
+}
+
+const abbreviations = new Map<string, string>();
+
+function lookUpAbbreviation(at: DateTime, zone: string): string {
   let fallback = '';
   for (const locale of ['en-US', 'en-GB']) {
     const name = at.setLocale(locale).offsetNameShort ?? '';

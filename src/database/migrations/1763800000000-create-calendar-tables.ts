@@ -93,7 +93,8 @@ export class CreateCalendarTables1763800000000 implements MigrationInterface {
         indices: [
           { name: 'IDX_event_details_start', columnNames: ['start_utc', 'post_id'] },
           { name: 'IDX_event_details_end', columnNames: ['end_utc'] },
-          { name: 'IDX_event_details_listing', columnNames: ['hide_from_listings', 'start_utc'] },
+          // Covers the default list query (hidden flag, window on start and end) without touching the rows.
+          { name: 'IDX_event_details_listing', columnNames: ['hide_from_listings', 'start_utc', 'end_utc'] },
           { name: 'IDX_event_details_featured', columnNames: ['featured', 'start_utc'] },
         ],
         foreignKeys: [cascadeToPost('FK_event_details_post', 'post_id')],
