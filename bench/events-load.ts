@@ -16,7 +16,11 @@ async function main(): Promise<void> {
   const file = join(tmpdir(), `cal-bench-${randomBytes(4).toString('hex')}.sqlite`);
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${file}`;
   const seeded = await seed({ databaseUrl, events, log: (line) => console.log(line) });
-  const server = await startServer({ DATABASE_URL: databaseUrl, BENCH_DATABASE_URL: databaseUrl, SITE_TIMEZONE: 'UTC' });
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    BENCH_DATABASE_URL: databaseUrl,
+    SITE_TIMEZONE: 'UTC',
+  });
   try {
     const url = `${server.url}/cal/events/v1/events`;
     // The default window starts "yesterday": pin the dates inside the seeded years instead.
@@ -25,7 +29,10 @@ async function main(): Promise<void> {
     await measure('warm-up', `${url}?${window}`, { duration: 3 });
     await measure('GET /events (10 per page)', `${url}?${window}`);
     await measure('GET /events?per_page=50', `${url}?${window}&per_page=50`);
-    await measure('GET /events?categories=…&search=jazz', `${url}?${window}&categories=${seeded.categorySlugs[3]}&search=jazz`);
+    await measure(
+      'GET /events?categories=…&search=jazz',
+      `${url}?${window}&categories=${seeded.categorySlugs[3]}&search=jazz`,
+    );
     await measure('GET /events?page=20', `${url}?${window}&page=20`);
     await measure('GET /events/{id}', `${url}/${seeded.firstEventId + Math.floor(events / 2)}`);
   } finally {

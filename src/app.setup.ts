@@ -44,7 +44,6 @@ export function configureApp(app: NestExpressApplication): void {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RestExceptionFilter(logger));
   app.useGlobalInterceptors(new ListResponseInterceptor());
-  app.enableShutdownHooks();
 
   const document = app.get(OpenApiDocumentService).initialise(app);
   SwaggerModule.setup(`${NAMESPACE}/doc/ui`, app, () => document, {

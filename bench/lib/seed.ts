@@ -24,12 +24,20 @@ async function insertRows(manager: EntityManager, table: string, rows: Record<st
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     const placeholders = chunk.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ');
-    const values = chunk.flatMap((row) => columns.map((c) => (typeof row[c] === 'boolean' ? (row[c] ? 1 : 0) : row[c])));
+    const values = chunk.flatMap((row) =>
+      columns.map((c) => (typeof row[c] === 'boolean' ? (row[c] ? 1 : 0) : row[c])),
+    );
     await manager.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${placeholders}`, values);
   }
 }
 
-async function insertPosts(manager: EntityManager, type: string, count: number, firstId: number, title: (i: number) => string) {
+async function insertPosts(
+  manager: EntityManager,
+  type: string,
+  count: number,
+  firstId: number,
+  title: (i: number) => string,
+) {
   const rows = Array.from({ length: count }, (_, i) => ({
     id: firstId + i,
     type,
@@ -71,12 +79,36 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
     const tags = Array.from({ length: 50 }, (_, i) => `tag-${i + 1}`);
     await dataSource.transaction(async (m) => {
       await insertPosts(m, 'cal_venue', venues, firstVenue, (i) => `Venue ${i + 1}`);
-      await insertRows(m, 'venue_details', Array.from({ length: venues }, (_, i) => ({ post_id: firstVenue + i, city: `City ${i % 100}` })));
+      await insertRows(
+        m,
+        'venue_details',
+        Array.from({ length: venues }, (_, i) => ({ post_id: firstVenue + i, city: `City ${i % 100}` })),
+      );
       await insertPosts(m, 'cal_organizer', organizers, firstOrganizer, (i) => `Organizer ${i + 1}`);
-      await insertRows(m, 'organizer_details', Array.from({ length: organizers }, (_, i) => ({ post_id: firstOrganizer + i, email: `o${i}@example.org` })));
+      await insertRows(
+        m,
+        'organizer_details',
+        Array.from({ length: organizers }, (_, i) => ({ post_id: firstOrganizer + i, email: `o${i}@example.org` })),
+      );
       const terms = [
-        ...categories.map((slug, i) => ({ id: i + 1, taxonomy: 'cal_events_cat', name: `Category ${i + 1}`, slug, description: '', parent_id: null, count: 0 })),
-        ...tags.map((slug, i) => ({ id: categories.length + i + 1, taxonomy: 'post_tag', name: `Tag ${i + 1}`, slug, description: '', parent_id: null, count: 0 })),
+        ...categories.map((slug, i) => ({
+          id: i + 1,
+          taxonomy: 'cal_events_cat',
+          name: `Category ${i + 1}`,
+          slug,
+          description: '',
+          parent_id: null,
+          count: 0,
+        })),
+        ...tags.map((slug, i) => ({
+          id: categories.length + i + 1,
+          taxonomy: 'post_tag',
+          name: `Tag ${i + 1}`,
+          slug,
+          description: '',
+          parent_id: null,
+          count: 0,
+        })),
       ];
       await insertRows(m, 'terms', terms);
     });
@@ -86,7 +118,13 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
     for (let start = 0; start < options.events; start += batch) {
       const count = Math.min(batch, options.events - start);
       await dataSource.transaction(async (m) => {
-        await insertPosts(m, 'cal_event', count, firstEvent + start, (i) => `Event ${start + i + 1} ${i % 7 === 0 ? 'jazz' : 'concert'}`);
+        await insertPosts(
+          m,
+          'cal_event',
+          count,
+          firstEvent + start,
+          (i) => `Event ${start + i + 1} ${i % 7 === 0 ? 'jazz' : 'concert'}`,
+        );
         const details = [];
         const venueLinks = [];
         const organizerLinks = [];

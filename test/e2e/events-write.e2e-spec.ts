@@ -446,6 +446,33 @@ describe('events: update and delete', () => {
     expect((await t.http.get(`/cal/events/v1/categories/${categoryId}`).expect(200)).body.count).toBe(0);
   });
 
+  it('keeps term counts right through publish, unpublish and a contributor’s pending event', async () => {
+    const pending = await postEvent(t, as('contributor'), { status: 'publish', categories: ['Counted Cat'] });
+    expect(pending.status).toBe('pending');
+    const categoryId = (pending.categories as { id: number }[])[0].id;
+    const countOf = async () => (await t.http.get(`/cal/events/v1/categories/${categoryId}`).expect(200)).body.count;
+    expect(await countOf()).toBe(0);
+    await t.http
+      .patch(`${base}/${pending.id}`)
+      .set('Authorization', as('editor'))
+      .send({ status: 'publish' })
+      .expect(200);
+    expect(await countOf()).toBe(1);
+    await t.http
+      .patch(`${base}/${pending.id}`)
+      .set('Authorization', as('editor'))
+      .send({ status: 'draft' })
+      .expect(200);
+    expect(await countOf()).toBe(0);
+    await t.http
+      .patch(`${base}/${pending.id}`)
+      .set('Authorization', as('editor'))
+      .send({ status: 'publish' })
+      .expect(200);
+    await t.http.delete(`${base}/${pending.id}?force=true`).set('Authorization', as('editor')).expect(200);
+    expect(await countOf()).toBe(0);
+  });
+
   it('refuses a parent cycle and detaches with 0', async () => {
     const a = await postEvent(t, as('editor'));
     const b = await postEvent(t, as('editor'), { post_parent: a.id });
