@@ -52,6 +52,20 @@ function presence(required?: boolean): PropertyDecorator {
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** A validator that accepts a list whose every item passes `item`. */
+const listOf =
+  (item: (value: unknown) => boolean) =>
+  (value: unknown): boolean =>
+    Array.isArray(value) && value.every(item);
+
+const isPositiveInteger = (value: unknown): boolean =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0;
+
+/** A named check with a translated reason; the building block of the fields below. */
+function rule(name: string, validate: (value: unknown) => boolean, message: string): PropertyDecorator {
+  return ValidateBy({ name, validator: { validate } }, { message });
+}
+
 export function IntegerField(options: FieldOptions & { min?: number; max?: number }): PropertyDecorator {
   const rules: PropertyDecorator[] = [IsInt({ message: reason('integer') })];
   if (options.min !== undefined) rules.push(Min(options.min, { message: reason('min', options.min) }));
@@ -171,20 +185,10 @@ export function IdOrSlugListField(options: ListFieldOptions): PropertyDecorator 
     presence(options.required),
     IsArray({ message: reason('list_of_ids_or_slugs') }),
     ...nonEmptyRule(options),
-    ValidateBy(
-      {
-        name: 'isIdOrSlugList',
-        validator: {
-          validate: (value: unknown) =>
-            Array.isArray(value) &&
-            value.every(
-              (item) =>
-                (typeof item === 'number' && Number.isInteger(item) && item > 0) ||
-                (typeof item === 'string' && SLUG_PATTERN.test(item)),
-            ),
-        },
-      },
-      { message: reason('list_of_ids_or_slugs') },
+    rule(
+      'isIdOrSlugList',
+      listOf((item) => isPositiveInteger(item) || (typeof item === 'string' && SLUG_PATTERN.test(item))),
+      reason('list_of_ids_or_slugs'),
     ),
   );
 }
@@ -217,15 +221,10 @@ export function UrlField(options: FieldOptions & { allowEmpty?: boolean }): Prop
     presence(options.required),
     IsString({ message: reason('url') }),
     MaxLength(2048, { message: reason('max_length', 2048) }),
-    ValidateBy(
-      {
-        name: 'isHttpUrl',
-        validator: {
-          validate: (value: unknown) =>
-            typeof value === 'string' && ((options.allowEmpty && value === '') || isHttpUrl(value)),
-        },
-      },
-      { message: reason('url') },
+    rule(
+      'isHttpUrl',
+      (value: unknown) => typeof value === 'string' && ((options.allowEmpty && value === '') || isHttpUrl(value)),
+      reason('url'),
     ),
   );
 }
@@ -237,15 +236,10 @@ export function EmailField(options: FieldOptions & { allowEmpty?: boolean }): Pr
     presence(options.required),
     IsString({ message: reason('email') }),
     MaxLength(100, { message: reason('max_length', 100) }),
-    ValidateBy(
-      {
-        name: 'isEmailOrEmpty',
-        validator: {
-          validate: (value: unknown) =>
-            typeof value === 'string' && ((options.allowEmpty && value === '') || isEmail(value)),
-        },
-      },
-      { message: reason('email') },
+    rule(
+      'isEmailOrEmpty',
+      (value: unknown) => typeof value === 'string' && ((options.allowEmpty && value === '') || isEmail(value)),
+      reason('email'),
     ),
   );
 }
@@ -258,13 +252,7 @@ export function DateTimeField(options: FieldOptions): PropertyDecorator {
   return applyDecorators(
     documented(options, { type: 'string', example: '2026-05-01 19:30:00' }),
     presence(options.required),
-    ValidateBy(
-      {
-        name: 'isCalendarDateTime',
-        validator: { validate: (value: unknown) => parseDateInput(value, 'UTC') !== null },
-      },
-      { message: reason('date_time') },
-    ),
+    rule('isCalendarDateTime', (value: unknown) => parseDateInput(value, 'UTC') !== null, reason('date_time')),
   );
 }
 
@@ -280,18 +268,14 @@ export function ImageField(options: FieldOptions): PropertyDecorator {
       if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
       return value;
     }),
-    ValidateBy(
-      {
-        name: 'isImageReference',
-        validator: {
-          validate: (value: unknown) =>
-            value === null ||
-            value === undefined ||
-            (typeof value === 'number' && Number.isInteger(value) && value > 0) ||
-            (typeof value === 'string' && value.length <= 2048 && isHttpUrl(value)),
-        },
-      },
-      { message: reason('image') },
+    rule(
+      'isImageReference',
+      (value: unknown) =>
+        value === null ||
+        value === undefined ||
+        isPositiveInteger(value) ||
+        (typeof value === 'string' && value.length <= 2048 && isHttpUrl(value)),
+      reason('image'),
     ),
   );
 }
@@ -301,12 +285,10 @@ export function TimeZoneField(options: FieldOptions): PropertyDecorator {
   return applyDecorators(
     documented(options, { type: 'string', example: 'Europe/Berlin' }),
     presence(options.required),
-    ValidateBy(
-      {
-        name: 'isTimeZone',
-        validator: { validate: (value: unknown) => typeof value === 'string' && resolveZone(value) !== null },
-      },
-      { message: reason('time_zone') },
+    rule(
+      'isTimeZone',
+      (value: unknown) => typeof value === 'string' && resolveZone(value) !== null,
+      reason('time_zone'),
     ),
   );
 }
@@ -347,20 +329,10 @@ export function TermReferencesField(options: FieldOptions): PropertyDecorator {
     Transform(({ value }: { value: unknown }) => parseReferences(value)),
     presence(options.required),
     IsArray({ message: reason('list_of_ids_or_slugs') }),
-    ValidateBy(
-      {
-        name: 'isTermReferenceList',
-        validator: {
-          validate: (value: unknown) =>
-            Array.isArray(value) &&
-            value.every(
-              (item) =>
-                (typeof item === 'number' && Number.isInteger(item) && item > 0) ||
-                (typeof item === 'string' && item.length <= 200),
-            ),
-        },
-      },
-      { message: reason('list_of_ids_or_slugs') },
+    rule(
+      'isTermReferenceList',
+      listOf((item) => isPositiveInteger(item) || (typeof item === 'string' && item.length <= 200)),
+      reason('list_of_ids_or_slugs'),
     ),
   );
 }
@@ -377,20 +349,10 @@ export function LinkedRecordsField(options: FieldOptions): PropertyDecorator {
     ),
     presence(options.required),
     IsArray({ message: reason('linked_records') }),
-    ValidateBy(
-      {
-        name: 'isLinkedRecordList',
-        validator: {
-          validate: (value: unknown) =>
-            Array.isArray(value) &&
-            value.every(
-              (item) =>
-                (typeof item === 'number' && Number.isInteger(item) && item > 0) ||
-                (typeof item === 'object' && item !== null && !Array.isArray(item)),
-            ),
-        },
-      },
-      { message: reason('linked_records') },
+    rule(
+      'isLinkedRecordList',
+      listOf((item) => isPositiveInteger(item) || (typeof item === 'object' && item !== null && !Array.isArray(item))),
+      reason('linked_records'),
     ),
   );
 }

@@ -51,6 +51,21 @@ export function basePostFields(
   };
 }
 
+/** The leading keys of venue and organizer objects, in the reference's order. */
+export function postHead(base: BasePostFields) {
+  return {
+    id: base.id,
+    author: base.author,
+    status: base.status,
+    date: base.date,
+    date_utc: base.date_utc,
+    modified: base.modified,
+    modified_utc: base.modified_utc,
+    url: base.url,
+    rest_url: base.rest_url,
+  };
+}
+
 /** Drops keys whose value is empty (`''`, null, undefined, false images), as venue and organizer objects do. */
 export function withoutEmpty<T extends Record<string, unknown>>(object: T): Partial<T> {
   const out: Partial<T> = {};

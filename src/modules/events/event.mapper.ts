@@ -3,7 +3,7 @@ import { dateDetails, timeZoneAbbreviation } from '../../common/dates/time-zone-
 import type { RequestContext } from '../../common/http/request-context';
 import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
 import { toImageObject } from '../../core/posts/attachments/image.mapper';
-import { basePostFields, withoutEmpty } from '../../core/posts/post.mapper';
+import { basePostFields, postHead, withoutEmpty } from '../../core/posts/post.mapper';
 import type { PostEntity } from '../../core/posts/post.entity';
 import type { TermObject } from '../../core/terms/term.mapper';
 import type { OrganizerObject } from '../organizers/organizer.mapper';
@@ -39,6 +39,7 @@ export function toEventObject(
   blank: boolean,
 ): EventObject {
   const base = basePostFields(post, EVENT_POST_TYPE, EVENTS_REST_BASE, ctx, nowUtc);
+  const { id, ...head } = postHead(base);
   const currency: Currency = {
     symbol: details.currencySymbol,
     code: details.currencyCode,
@@ -48,17 +49,10 @@ export function toEventObject(
   const flag = (value: boolean): boolean | null => (blank ? null : value);
   const startInstant = DateTime.fromFormat(details.startUtc, 'yyyy-MM-dd HH:mm:ss', { zone: 'utc' });
   return {
-    id: base.id,
+    id,
     global_id: base.global_id,
     global_id_lineage: base.global_id_lineage,
-    author: base.author,
-    status: base.status,
-    date: base.date,
-    date_utc: base.date_utc,
-    modified: base.modified,
-    modified_utc: base.modified_utc,
-    url: base.url,
-    rest_url: base.rest_url,
+    ...head,
     title: post.title,
     description: blank ? '' : post.content,
     excerpt: blank ? '' : post.excerpt,

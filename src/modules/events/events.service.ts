@@ -19,6 +19,7 @@ import { RequestValidationError } from '../../common/validation/request-validati
 import { reason } from '../../common/validation/validation-messages';
 import { AppConfig } from '../../config/app-config';
 import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
+import { postFieldsInput } from '../../core/posts/dto/post-fields.dto';
 import { postErrors } from '../../core/posts/post-errors';
 import { listScopeFor } from '../../core/posts/post-query';
 import { PostRecordsService } from '../../core/posts/post-records.service';
@@ -271,17 +272,7 @@ export class EventsService {
   }
 
   private postInput(dto: UpdateEventDto) {
-    return {
-      content: dto.description,
-      excerpt: dto.excerpt,
-      slug: dto.slug,
-      status: dto.status,
-      date: dto.date,
-      dateUtc: dto.date_utc,
-      author: dto.author,
-      image: dto.image,
-      password: dto.password,
-    };
+    return { ...postFieldsInput(dto), excerpt: dto.excerpt, slug: dto.slug, password: dto.password };
   }
 
   private eventDates(input: {

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../common/http/request-context';
 import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
 import { toImageObject } from '../../core/posts/attachments/image.mapper';
-import { basePostFields, withoutEmpty } from '../../core/posts/post.mapper';
+import { basePostFields, postHead, withoutEmpty } from '../../core/posts/post.mapper';
 import type { PostEntity } from '../../core/posts/post.entity';
 import type { OrganizerDetailsEntity } from './organizer-details.entity';
 import { ORGANIZER_POST_TYPE, ORGANIZERS_REST_BASE } from './organizer.post-type';
@@ -18,15 +18,7 @@ export function toOrganizerObject(
 ): OrganizerObject {
   const base = basePostFields(post, ORGANIZER_POST_TYPE, ORGANIZERS_REST_BASE, ctx, nowUtc);
   return withoutEmpty({
-    id: base.id,
-    author: base.author,
-    status: base.status,
-    date: base.date,
-    date_utc: base.date_utc,
-    modified: base.modified,
-    modified_utc: base.modified_utc,
-    url: base.url,
-    rest_url: base.rest_url,
+    ...postHead(base),
     organizer: post.title,
     description: post.content,
     excerpt: post.excerpt,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SiteTime } from '../../common/dates/site-time';
 import { AppConfig } from '../../config/app-config';
+import { postFieldsInput } from '../../core/posts/dto/post-fields.dto';
 import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
 import { LinkedPostTypeService, type LinkedPostTypeSpec } from '../../core/posts/linked-post-type.service';
 import { PostRecordsService } from '../../core/posts/post-records.service';
@@ -19,14 +20,7 @@ const ORGANIZER_SPEC: LinkedPostTypeSpec<OrganizerDetailsEntity, OrganizerObject
   def: ORGANIZER_POST_TYPE,
   restBase: ORGANIZERS_REST_BASE,
   nameOf: (dto) => dto.organizer,
-  postInput: (dto) => ({
-    content: dto.description,
-    status: dto.status,
-    date: dto.date,
-    dateUtc: dto.date_utc,
-    author: dto.author,
-    image: dto.image,
-  }),
+  postInput: postFieldsInput,
   newDetails: (postId) => Object.assign(new OrganizerDetailsEntity(), { postId, phone: '', website: '', email: '' }),
   applyDetails: (details, dto) => {
     for (const field of TEXT_FIELDS) {

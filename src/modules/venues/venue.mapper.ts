@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../common/http/request-context';
 import { toImageObject, type ImageObject } from '../../core/posts/attachments/image.mapper';
 import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
-import { basePostFields, withoutEmpty } from '../../core/posts/post.mapper';
+import { basePostFields, postHead, withoutEmpty } from '../../core/posts/post.mapper';
 import type { PostEntity } from '../../core/posts/post.entity';
 import type { VenueDetailsEntity } from './venue-details.entity';
 import { VENUE_POST_TYPE, VENUES_REST_BASE } from './venue.post-type';
@@ -30,15 +30,7 @@ export function toVenueObject(
   const base = basePostFields(post, VENUE_POST_TYPE, VENUES_REST_BASE, ctx, nowUtc);
   const imageObject: ImageObject | false = image ? toImageObject(image) : false;
   return withoutEmpty({
-    id: base.id,
-    author: base.author,
-    status: base.status,
-    date: base.date,
-    date_utc: base.date_utc,
-    modified: base.modified,
-    modified_utc: base.modified_utc,
-    url: base.url,
-    rest_url: base.rest_url,
+    ...postHead(base),
     venue: post.title,
     description: post.content,
     excerpt: post.excerpt,

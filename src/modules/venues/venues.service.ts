@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SiteTime } from '../../common/dates/site-time';
 import { AppConfig } from '../../config/app-config';
+import { postFieldsInput } from '../../core/posts/dto/post-fields.dto';
 import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
 import { LinkedPostTypeService, type LinkedPostTypeSpec } from '../../core/posts/linked-post-type.service';
 import { PostRecordsService } from '../../core/posts/post-records.service';
@@ -29,14 +30,7 @@ const VENUE_SPEC: LinkedPostTypeSpec<VenueDetailsEntity, VenueObject, UpdateVenu
   def: VENUE_POST_TYPE,
   restBase: VENUES_REST_BASE,
   nameOf: (dto) => dto.venue,
-  postInput: (dto) => ({
-    content: dto.description,
-    status: dto.status,
-    date: dto.date,
-    dateUtc: dto.date_utc,
-    author: dto.author,
-    image: dto.image,
-  }),
+  postInput: postFieldsInput,
   newDetails: (postId) =>
     Object.assign(new VenueDetailsEntity(), {
       postId,

@@ -1,4 +1,5 @@
 import { DateTimeField, EnumField, ImageField, IntegerField, StringField } from '../../../common/validation/fields';
+import type { PostWriteInput } from '../post-records.service';
 import { WRITABLE_STATUSES, type WritableStatus } from '../post-status';
 
 /** Fields every post type's write routes accept (contract §2.1–§2.3). */
@@ -41,4 +42,16 @@ export class PostFieldsDto {
     },
   })
   image?: number | string | null;
+}
+
+/** The shared post fields of a write, as the post records service takes them. */
+export function postFieldsInput(dto: Partial<PostFieldsDto>): PostWriteInput {
+  return {
+    content: dto.description,
+    status: dto.status,
+    date: dto.date,
+    dateUtc: dto.date_utc,
+    author: dto.author,
+    image: dto.image,
+  };
 }
