@@ -24,24 +24,11 @@ export const CAPABILITIES = [
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-const EDITOR: readonly Capability[] = [
-  'read',
-  'edit_posts',
-  'edit_others_posts',
-  'edit_published_posts',
-  'edit_private_posts',
-  'publish_posts',
-  'delete_posts',
-  'delete_others_posts',
-  'delete_published_posts',
-  'delete_private_posts',
-  'read_private_posts',
-  'manage_categories',
-  'upload_files',
-];
+const ADMINISTRATOR_ONLY: readonly Capability[] = ['list_users', 'manage_options'];
+const EDITOR = CAPABILITIES.filter((c) => !ADMINISTRATOR_ONLY.includes(c));
 
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
-  administrator: [...EDITOR, 'list_users', 'manage_options'],
+  administrator: CAPABILITIES,
   editor: EDITOR,
   author: [
     'read',

@@ -28,6 +28,67 @@ describe('namespace index, doc and language segment', () => {
       expect(res.body._links.up[0].href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     });
 
+    it('lists every route of the contract with its methods', async () => {
+      const res = await t.http.get('/cal/events/v1').expect(200);
+      const methods = (path: string) => [...(res.body.routes[path]?.methods ?? [])].sort();
+      const item = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'];
+      expect(methods('/cal/events/v1')).toEqual(['GET']);
+      expect(methods('/cal/events/v1/doc')).toEqual(['GET']);
+      for (const resource of ['events', 'venues', 'organizers']) {
+        expect(methods(`/cal/events/v1/${resource}`)).toEqual(['GET', 'POST']);
+        expect(methods(`/cal/events/v1/${resource}/(?P<id>\\d+)`)).toEqual(item);
+        expect(methods(`/cal/events/v1/${resource}/by-slug/(?P<slug>[^/]+)`)).toEqual(item);
+      }
+      for (const resource of ['categories', 'tags']) {
+        expect(methods(`/cal/events/v1/${resource}`)).toEqual(['GET', 'POST']);
+        expect(methods(`/cal/events/v1/${resource}/(?P<id>\\d+)`)).toEqual(item);
+      }
+    });
+
+    it('documents every list parameter of the contract for events, with its defaults', async () => {
+      const res = await t.http.get('/cal/events/v1').expect(200);
+      const list = res.body.routes['/cal/events/v1/events'].endpoints.find((e: { methods: string[] }) =>
+        e.methods.includes('GET'),
+      );
+      expect(Object.keys(list.args).sort()).toEqual(
+        [
+          'page',
+          'per_page',
+          'start_date',
+          'end_date',
+          'starts_before',
+          'starts_after',
+          'ends_before',
+          'ends_after',
+          'strict_dates',
+          'search',
+          'categories',
+          'tags',
+          'venue',
+          'organizer',
+          'featured',
+          'status',
+          'geoloc',
+          'geoloc_lat',
+          'geoloc_lng',
+          'include',
+          'post_parent',
+          'ticketed',
+        ].sort(),
+      );
+      expect(list.args.page).toMatchObject({ type: 'integer', default: 1, required: false });
+      expect(list.args.per_page).toMatchObject({ type: 'integer', default: 10 });
+      expect(list.args.strict_dates).toMatchObject({ type: 'boolean', default: false });
+      const create = res.body.routes['/cal/events/v1/events'].endpoints.find((e: { methods: string[] }) =>
+        e.methods.includes('POST'),
+      );
+      const required = Object.entries(create.args as Record<string, { required: boolean }>)
+        .filter(([, arg]) => arg.required)
+        .map(([name]) => name)
+        .sort();
+      expect(required).toEqual(['end_date', 'start_date', 'title']);
+    });
+
     it('answers another namespace with rest_invalid_namespace', async () => {
       const res = await t.http.get('/cal/events/v1?namespace=wp/v2').expect(404);
       expect(res.body.code).toBe('rest_invalid_namespace');

@@ -451,24 +451,14 @@ describe('events: update and delete', () => {
     expect(pending.status).toBe('pending');
     const categoryId = (pending.categories as { id: number }[])[0].id;
     const countOf = async () => (await t.http.get(`/cal/events/v1/categories/${categoryId}`).expect(200)).body.count;
+    const setStatus = (status: string) =>
+      t.http.patch(`${base}/${pending.id}`).set('Authorization', as('editor')).send({ status }).expect(200);
     expect(await countOf()).toBe(0);
-    await t.http
-      .patch(`${base}/${pending.id}`)
-      .set('Authorization', as('editor'))
-      .send({ status: 'publish' })
-      .expect(200);
+    await setStatus('publish');
     expect(await countOf()).toBe(1);
-    await t.http
-      .patch(`${base}/${pending.id}`)
-      .set('Authorization', as('editor'))
-      .send({ status: 'draft' })
-      .expect(200);
+    await setStatus('draft');
     expect(await countOf()).toBe(0);
-    await t.http
-      .patch(`${base}/${pending.id}`)
-      .set('Authorization', as('editor'))
-      .send({ status: 'publish' })
-      .expect(200);
+    await setStatus('publish');
     await t.http.delete(`${base}/${pending.id}?force=true`).set('Authorization', as('editor')).expect(200);
     expect(await countOf()).toBe(0);
   });

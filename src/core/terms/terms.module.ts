@@ -10,6 +10,16 @@ import { TermSlugsService } from './term-slugs.service';
 import { TermsRepository } from './terms.repository';
 import { TermEntity } from './term.entity';
 
+const TERMS_PROVIDERS = [
+  TaxonomyRegistry,
+  TermCountsService,
+  TermRelationshipsService,
+  TermSlugsService,
+  TermsRepository,
+  TaxonomyTermsService,
+  TermReferencesService,
+];
+
 /**
  * The terms base: one `terms` table for every taxonomy, the post↔term links and exact counts.
  * Import `TermsModule.forTaxonomy({...})` from a taxonomy module to register it.
@@ -17,24 +27,8 @@ import { TermEntity } from './term.entity';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([TermEntity, TermRelationshipEntity])],
-  providers: [
-    TaxonomyRegistry,
-    TermCountsService,
-    TermRelationshipsService,
-    TermSlugsService,
-    TermsRepository,
-    TaxonomyTermsService,
-    TermReferencesService,
-  ],
-  exports: [
-    TaxonomyRegistry,
-    TermCountsService,
-    TermRelationshipsService,
-    TermSlugsService,
-    TermsRepository,
-    TaxonomyTermsService,
-    TermReferencesService,
-  ],
+  providers: TERMS_PROVIDERS,
+  exports: TERMS_PROVIDERS,
 })
 export class TermsModule {
   /** Registers a taxonomy with the base when the application starts. */
