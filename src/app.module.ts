@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { DatesModule } from './common/dates/dates.module';
+import { ListTotalsModule } from './common/pagination/list-totals.module';
 import { AppConfigModule, type AppConfigOptions } from './config/app-config.module';
 import { PostsModule } from './core/posts/posts.module';
 import { TermsModule } from './core/terms/terms.module';
@@ -25,6 +26,7 @@ export class AppModule {
       imports: [
         AppConfigModule.forRoot(options),
         DatesModule,
+        ListTotalsModule,
         DatabaseModule.forRoot(),
         AuthModule,
         TermsModule,

@@ -9,6 +9,7 @@ import {
 } from './common/http/request-pipeline.middleware';
 import { NAMESPACE } from './common/http/namespace';
 import { createHttpLogger, createRootLogger, PinoNestLogger } from './common/logging/logger';
+import { ClearListTotalsInterceptor } from './common/pagination/clear-list-totals.interceptor';
 import { ListResponseInterceptor } from './common/pagination/list-response.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
@@ -43,7 +44,7 @@ export function configureApp(app: NestExpressApplication): void {
   if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix, { exclude: ['health'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RestExceptionFilter(logger));
-  app.useGlobalInterceptors(new ListResponseInterceptor());
+  app.useGlobalInterceptors(new ListResponseInterceptor(), app.get(ClearListTotalsInterceptor));
 
   const document = app.get(OpenApiDocumentService).initialise(app);
   SwaggerModule.setup(`${NAMESPACE}/doc/ui`, app, () => document, {

@@ -56,6 +56,9 @@ export class AppConfig {
     const password = this.get('CAL_ADMIN_PASSWORD');
     return login && password ? { login, password } : null;
   }
+  get listTotalsCacheSeconds(): number {
+    return this.get('LIST_TOTALS_CACHE_SECONDS');
+  }
   /** Currency of costs that name none (`"15"`). */
   get defaultCurrency(): { symbol: string; code: string; position: 'prefix' | 'postfix' } {
     return {

@@ -110,6 +110,12 @@ export class EnvironmentVariables {
   @Max(3600)
   FUTURE_POSTS_INTERVAL_SECONDS = 30;
 
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  LIST_TOTALS_CACHE_SECONDS = 5;
+
   @IsString()
   @MinLength(1)
   @Matches(/^\S{1,10}$/, { message: 'must be 1–10 characters without spaces' })

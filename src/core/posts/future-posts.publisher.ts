@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../common/dates/clock';
+import { ListTotalsCache } from '../../common/pagination/list-totals.cache';
 import { AppConfig } from '../../config/app-config';
 import { TermRelationshipsService } from '../terms/term-relationships.service';
 import { PostEntity } from './post.entity';
@@ -20,6 +21,7 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly relationships: TermRelationshipsService,
+    private readonly totals: ListTotalsCache,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -37,7 +39,7 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
   /** Publishes what is due; returns the ids it published. */
   async publishDue(): Promise<number[]> {
     const now = this.clock.nowSqlUtc();
-    return this.dataSource.transaction(async (manager) => {
+    const published = await this.dataSource.transaction(async (manager) => {
       const due = await manager
         .createQueryBuilder(PostEntity, 'p')
         .select('p.id', 'id')
@@ -58,5 +60,7 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
       await this.relationships.postStatusChanged(manager, ids);
       return ids;
     });
+    if (published.length > 0) this.totals.clear();
+    return published;
   }
 }

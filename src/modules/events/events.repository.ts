@@ -31,7 +31,11 @@ export class EventsRepository {
    * One page of the archive and its total: two queries whatever the page size. Hidden events never
    * appear; order is start (UTC) then id, or publication date then id for `include`.
    */
-  async listForArchive(filter: EventArchiveFilter, page: PageRequest): Promise<{ posts: PostEntity[]; total: number }> {
+  async listForArchive(
+    filter: EventArchiveFilter,
+    page: PageRequest,
+    knownTotal?: number,
+  ): Promise<{ posts: PostEntity[]; total: number }> {
     const qb = this.dataSource.manager
       .createQueryBuilder(PostEntity, 'p')
       .innerJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
@@ -65,10 +69,11 @@ export class EventsRepository {
     if (filter.parentId !== undefined) qb.andWhere('p.parentId = :parentId', { parentId: filter.parentId });
     if (filter.include) qb.andWhere('p.id IN (:...include)', { include: filter.include });
     // The join is one-to-one, so a plain COUNT(*) is exact (TypeORM's COUNT(DISTINCT) costs a sort).
-    const counted = await qb.clone().select('COUNT(*)', 'n').getRawOne<{ n: number | string }>();
-    qb.orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC').addOrderBy('p.id', 'ASC');
+    const total =
+      knownTotal ?? Number((await qb.clone().select('COUNT(*)', 'n').getRawOne<{ n: number | string }>())?.n ?? 0);
+    qb.orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC').addOrderBy('d.postId', 'ASC');
     const posts = await qb.offset(page.offset).limit(page.perPage).getMany();
-    return { posts, total: Number(counted?.n ?? 0) };
+    return { posts, total };
   }
 
   async detailsOf(manager: EntityManager, ids: number[]): Promise<Map<number, EventDetailsEntity>> {

@@ -7,6 +7,7 @@ import { resolveZone } from '../../common/dates/date-input';
 import { SiteTime } from '../../common/dates/site-time';
 import { DomainError } from '../../common/errors/domain-error';
 import type { RequestContext } from '../../common/http/request-context';
+import { ListTotalsCache } from '../../common/pagination/list-totals.cache';
 import {
   buildListResponse,
   isBeyondLastPage,
@@ -71,6 +72,7 @@ export class EventsService {
     private readonly organizers: OrganizersService,
     private readonly siteTime: SiteTime,
     private readonly config: AppConfig,
+    private readonly totals: ListTotalsCache,
   ) {}
 
   async list(query: ListEventsQueryDto, ctx: RequestContext): Promise<ListResponse> {
@@ -109,22 +111,22 @@ export class EventsService {
 
     const page = resolvePageRequest(query.page, query.per_page, this.config.maxPerPage);
     const window = windowResult?.ok ? windowResult.window : undefined;
-    const { posts, total } = await this.events.listForArchive(
-      {
-        scope,
-        nowUtc: now.utc,
-        window,
-        tokens: searchTokens(query.search ?? ''),
-        categoryIds,
-        tagIds,
-        venueIds: query.venue,
-        organizerIds: query.organizer,
-        featured: query.featured,
-        include: query.include,
-        parentId: query.post_parent,
-      },
-      page,
-    );
+    const filter = {
+      scope,
+      nowUtc: now.utc,
+      window,
+      tokens: searchTokens(query.search ?? ''),
+      categoryIds,
+      tagIds,
+      venueIds: query.venue,
+      organizerIds: query.organizer,
+      featured: query.featured,
+      include: query.include,
+      parentId: query.post_parent,
+    };
+    const totalKey = JSON.stringify(['events', { ...filter, nowUtc: undefined }]);
+    const { posts, total } = await this.events.listForArchive(filter, page, this.totals.get(totalKey));
+    this.totals.set(totalKey, total);
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
     const objects = await this.toObjects(manager, posts, ctx, () => false);
     return buildListResponse({
