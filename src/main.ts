@@ -1,28 +1,47 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { Logger, type CallHandler, type NestInterceptor } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { finalize, type Observable } from 'rxjs';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { AppConfig } from './config/app-config';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
+/** Counts handlers still running, including those whose client has already hung up. */
+class RunningHandlers implements NestInterceptor {
+  count = 0;
+
+  intercept(_context: unknown, next: CallHandler): Observable<unknown> {
+    this.count++;
+    return next.handle().pipe(finalize(() => this.count--));
+  }
+}
+
+async function settled(running: RunningHandlers, deadline: number): Promise<void> {
+  while (running.count > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+}
+
 /**
- * Stops in the order that loses no request: refuse new connections and let running requests finish
- * (up to 10 s), then close the application (database pool last). Nest's own shutdown hooks would close
- * the pool while requests are still running.
+ * Stops in the order that loses no request: refuse new connections, let open connections and running
+ * handlers finish (up to 10 s in all), then close the application (database pool last). Nest's own
+ * shutdown hooks would close the pool while requests are still running.
  */
 function closeGracefully(app: NestExpressApplication): void {
+  const running = new RunningHandlers();
+  app.useGlobalInterceptors(running);
   let closing = false;
   const stop = (signal: string): void => {
     if (closing) return;
     closing = true;
     Logger.log(`${signal} received; draining requests`, 'Shutdown');
+    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
     const server = app.getHttpServer();
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     const timeout = new Promise<void>((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref());
     void Promise.race([drained, timeout])
+      .then(() => settled(running, deadline))
       .then(() => app.close())
       .then(
         () => process.exit(0),
@@ -39,9 +58,9 @@ async function bootstrap(): Promise<void> {
     bufferLogs: true,
   });
   configureApp(app);
+  closeGracefully(app);
   const config = app.get(AppConfig);
   await app.listen(config.port, config.host);
-  closeGracefully(app);
 }
 
 void bootstrap();

@@ -93,8 +93,12 @@ export class CreateCalendarTables1763800000000 implements MigrationInterface {
         indices: [
           { name: 'IDX_event_details_start', columnNames: ['start_utc', 'post_id'] },
           { name: 'IDX_event_details_end', columnNames: ['end_utc'] },
-          // Covers the default list query (hidden flag, window on start and end) without touching the rows.
-          { name: 'IDX_event_details_listing', columnNames: ['hide_from_listings', 'start_utc', 'end_utc'] },
+          // The default list: filters on the hidden flag and the window, in list order (start, id), and
+          // carries the end for the window check, so a page stops after its rows without a sort.
+          {
+            name: 'IDX_event_details_listing',
+            columnNames: ['hide_from_listings', 'start_utc', 'post_id', 'end_utc'],
+          },
           { name: 'IDX_event_details_featured', columnNames: ['featured', 'start_utc'] },
         ],
         foreignKeys: [cascadeToPost('FK_event_details_post', 'post_id')],
