@@ -6,8 +6,3 @@ const SQL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 export function utcToZone(sqlUtc: string, zone: string): string {
   return DateTime.fromFormat(sqlUtc, SQL_FORMAT, { zone: 'utc' }).setZone(zone).toFormat(SQL_FORMAT);
 }
-
-/** Wall-clock `YYYY-MM-DD HH:MM:SS` in `zone`, as UTC in the same format. */
-export function zoneToUtc(sqlLocal: string, zone: string): string {
-  return DateTime.fromFormat(sqlLocal, SQL_FORMAT, { zone }).toUTC().toFormat(SQL_FORMAT);
-}

@@ -7,10 +7,6 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const WRITABLE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
 export type WritableStatus = (typeof WRITABLE_STATUSES)[number];
 
-export function isPostStatus(value: unknown): value is PostStatus {
-  return typeof value === 'string' && (POST_STATUSES as readonly string[]).includes(value);
-}
-
 export interface StatusDecisionInput {
   /** What the client asked for, if anything. */
   requested?: WritableStatus;
