@@ -122,6 +122,8 @@ describe('events: list', () => {
     expect(titles(await list('status=private', 'editor'))).toEqual(['Editor Private']);
     expect((await t.http.get(`${base}?status=draft`).expect(400)).body.data.params).toHaveProperty('status');
     await t.http.get(`${base}?status=nonsense`).set('Authorization', as('editor')).expect(400);
+    await t.http.get(`${base}?status=draft`).set('Authorization', as('subscriber')).expect(400);
+    expect(titles(await list('status=publish', 'subscriber'))).not.toContain('Contributor Draft');
   });
 
   it('never lists hidden events, but reads them by id', async () => {

@@ -281,6 +281,21 @@ describe('events: create', () => {
     expect(res.body.code).toBe('invalid-linked-post-id');
   });
 
+  it('refuses an organizer id that is a venue with invalid-linked-post-id', async () => {
+    const venue = await t.http
+      .post('/cal/events/v1/venues')
+      .set('Authorization', as('editor'))
+      .send({ venue: 'Not An Org' })
+      .expect(201);
+    const res = await t.http
+      .post(base)
+      .set('Authorization', as('editor'))
+      .send({ title: 'x', start_date: '2030-01-01', end_date: '2030-01-01', organizer: [venue.body.id] })
+      .expect(400);
+    expect(res.body.code).toBe('invalid-linked-post-id');
+    expect(res.body.data.params).toEqual({ organizer: [venue.body.id] });
+  });
+
   it('leaves nothing behind when a nested item is bad', async () => {
     const count = async (sql: string): Promise<number> => Number((await t.dataSource.query<{ n: number }[]>(sql))[0].n);
     const before = {

@@ -408,10 +408,14 @@ export class EventsService {
       throw new DomainError('invalid_event_id', { args: { id: ref.id } });
   }
 
+  /** One lookup: by id it also tells "not an event" (400) from "nothing there" (404). */
   private async findEvent(manager: EntityManager, ref: PostRef): Promise<PostEntity> {
-    await this.assertEventId(manager, ref);
-    const post = await this.records.find(EVENT_POST_TYPE, ref, manager);
+    const post =
+      'id' in ref
+        ? await this.events.findAnyPost(manager, ref.id)
+        : await this.records.find(EVENT_POST_TYPE, ref, manager);
     if (!post) throw postErrors.notFound(EVENT_POST_TYPE);
+    if (post.type !== CALENDAR_POST_TYPES.event) throw new DomainError('invalid_event_id', { args: { id: post.id } });
     return post;
   }
 
