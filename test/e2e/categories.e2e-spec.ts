@@ -79,7 +79,7 @@ describe('categories: hierarchy', () => {
     const leafB = await create({ name: 'Leaf B', parent: middle.id });
     const post = await insertPost(t);
     await t.dataSource.transaction((m) =>
-      t.app.get(TermRelationshipsService).setPostTerms(m, post.id, 'cal_events_cat', [middle.id, leafA.id]),
+      t.app.get(TermRelationshipsService).setPostTerms(m, post, 'cal_events_cat', [middle.id, leafA.id]),
     );
     await t.http.delete(`${base}/${middle.id}`).set('Authorization', editor.auth).expect(200);
     for (const leaf of [leafA, leafB])

@@ -18,11 +18,15 @@ describe('term counts', () => {
   const count = async (restBase: 'categories' | 'tags', id: number): Promise<number> =>
     (await t.http.get(`/cal/events/v1/${restBase}/${id}`).expect(200)).body.count;
   const assign = (postId: number, taxonomy: string, termIds: number[]) =>
-    t.dataSource.transaction((m) => relationships.setPostTerms(m, postId, taxonomy, termIds));
+    t.dataSource.transaction(async (m) => {
+      const post = await m.findOneByOrFail(PostEntity, { id: postId });
+      await relationships.setPostTerms(m, post, taxonomy, termIds);
+    });
   const setStatus = (postId: number, status: PostStatus) =>
     t.dataSource.transaction(async (m) => {
+      const { status: from } = await m.findOneByOrFail(PostEntity, { id: postId });
       await m.update(PostEntity, { id: postId }, { status });
-      await relationships.postStatusChanged(m, [postId]);
+      await relationships.postStatusChanged(m, [{ postId, from, to: status }]);
     });
 
   beforeAll(async () => {
@@ -87,7 +91,7 @@ describe('term counts', () => {
     await assign(post.id, 'post_tag', [tag]);
     expect(await count('tags', tag)).toBe(1);
     await t.dataSource.transaction(async (m) => {
-      await relationships.detachPosts(m, [post.id]);
+      await relationships.detachPosts(m, [post]);
       await m.delete(PostEntity, { id: post.id });
     });
     expect(await count('tags', tag)).toBe(0);

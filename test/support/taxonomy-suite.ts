@@ -200,7 +200,7 @@ export function describeTaxonomyRoutes(subject: TaxonomyUnderTest): void {
         const term = await create({ name: 'Carried' });
         const post = await insertPost(t);
         await t.dataSource.transaction((m) =>
-          t.app.get(TermRelationshipsService).setPostTerms(m, post.id, subject.taxonomy, [term.id]),
+          t.app.get(TermRelationshipsService).setPostTerms(m, post, subject.taxonomy, [term.id]),
         );
         await t.http.delete(`${base}/${term.id}`).set('Authorization', as('editor')).expect(200);
         const rows: unknown[] = await t.dataSource.query('SELECT * FROM term_relationships WHERE post_id = ?', [
@@ -235,8 +235,8 @@ export function describeTaxonomyRoutes(subject: TaxonomyUnderTest): void {
       const p2 = await insertPost(t);
       publishedPost = p1.id;
       await t.dataSource.transaction(async (m) => {
-        await relationships.setPostTerms(m, p1.id, subject.taxonomy, [ids.Alpha, ids.beta]);
-        await relationships.setPostTerms(m, p2.id, subject.taxonomy, [ids.beta]);
+        await relationships.setPostTerms(m, p1, subject.taxonomy, [ids.Alpha, ids.beta]);
+        await relationships.setPostTerms(m, p2, subject.taxonomy, [ids.beta]);
       });
     });
     afterAll(async () => {

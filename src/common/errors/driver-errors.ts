@@ -46,6 +46,25 @@ export function isTransientDatabaseError(error: unknown): boolean {
 }
 
 /**
+ * A conflict between concurrent writers that running the whole transaction again resolves: a deadlock
+ * (1213), a lock wait timeout (1205), a row changed under a snapshot (MariaDB 1020), a busy SQLite file,
+ * or a unique key another writer took first (the retry sees its row and decides again: reuse the term,
+ * pick the next slug, answer `term_exists`).
+ */
+export function isRetryableWriteConflict(error: unknown): boolean {
+  const e = driverErrorOf(error);
+  if (e === null) return false;
+  return (
+    e.errno === 1213 ||
+    e.errno === 1205 ||
+    e.errno === 1020 ||
+    e.code === 'SQLITE_BUSY' ||
+    e.code === 'SQLITE_BUSY_SNAPSHOT' ||
+    isUniqueViolation(error)
+  );
+}
+
+/**
  * The one translation of driver errors into API errors. A constraint that a service's own checks
  * should have caught first means a concurrent write won: the client gets 409 and may retry.
  */

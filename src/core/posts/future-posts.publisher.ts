@@ -1,23 +1,23 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../common/dates/clock';
 import { ListTotalsCache } from '../../common/pagination/list-totals.cache';
 import { AppConfig } from '../../config/app-config';
+import { WriteTransactions } from '../../database/write-transactions';
 import { TermRelationshipsService } from '../terms/term-relationships.service';
 import { PostEntity } from './post.entity';
 
 /**
- * Flips `future` posts whose date has come to `publish` and recounts their terms. Reads already treat
+ * Flips `future` posts whose date has come to `publish` and counts them on their terms. Reads already treat
  * such posts as published at their date (see `whereStatusIn`); this keeps the stored status and the
- * term counts in step. Safe on several instances at once: the update only touches rows still `future`
- * and counts are recomputed, not incremented.
+ * term counts in step. Safe on several instances at once: a row is flipped, and
+ * counted, only by the run that found it still `future`.
  */
 @Injectable()
 export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: WriteTransactions,
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly relationships: TermRelationshipsService,
@@ -39,7 +39,7 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
   /** Publishes what is due; returns the ids it published. */
   async publishDue(): Promise<number[]> {
     const now = this.clock.nowSqlUtc();
-    const published = await this.dataSource.transaction(async (manager) => {
+    const published = await this.transactions.run(async (manager) => {
       const due = await manager
         .createQueryBuilder(PostEntity, 'p')
         .select('p.id', 'id')
@@ -48,16 +48,23 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
         .orderBy('p.id', 'ASC')
         .limit(500)
         .getRawMany<{ id: number }>();
-      const ids = due.map((r) => Number(r.id));
-      if (ids.length === 0) return ids;
-      await manager
-        .createQueryBuilder()
-        .update(PostEntity)
-        .set({ status: 'publish' })
-        .where('id IN (:...ids)', { ids })
-        .andWhere("status = 'future'")
-        .execute();
-      await this.relationships.postStatusChanged(manager, ids);
+      const ids: number[] = [];
+      // One row at a time, so only the rows this run actually flipped change the counts: another
+      // instance running the same sweep finds them no longer `future` and counts nothing twice.
+      for (const { id } of due) {
+        const result = await manager
+          .createQueryBuilder()
+          .update(PostEntity)
+          .set({ status: 'publish' })
+          .where('id = :id', { id: Number(id) })
+          .andWhere("status = 'future'")
+          .execute();
+        if (result.affected) ids.push(Number(id));
+      }
+      await this.relationships.postStatusChanged(
+        manager,
+        ids.map((postId) => ({ postId, from: 'future', to: 'publish' })),
+      );
       return ids;
     });
     if (published.length > 0) this.totals.clear();

@@ -13,6 +13,8 @@ import { searchTokens } from '../../common/search/search-tokens';
 import { RequestValidationError } from '../../common/validation/request-validation.error';
 import { reason } from '../../common/validation/validation-messages';
 import type { AppConfig } from '../../config/app-config';
+import type { WriteTransactions } from '../../database/write-transactions';
+import { lockForWrite } from '../../database/write-locks';
 import type { AttachmentDetailsEntity } from './attachments/attachment-details.entity';
 import type { AttachmentsService } from './attachments/attachments.service';
 import type { LinkedPostListQueryDto } from './dto/linked-post-list-query.dto';
@@ -23,6 +25,11 @@ import type { PostRecordsService, PostWriteInput } from './post-records.service'
 import type { PostRef } from './post-ref';
 import type { PostTypeDefinition } from './post-type.registry';
 import type { PostEntity } from './post.entity';
+
+/** Names that duplicate avoidance treats as the same (case and accents aside), as MySQL's collation does. */
+function duplicateKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
 
 /** What a linked post type (venue, organizer) tells the shared service about itself. */
 export interface LinkedPostTypeSpec<TDetails, TObject, TUpdate> {
@@ -48,6 +55,7 @@ export interface LinkedPostTypeSpec<TDetails, TObject, TUpdate> {
 
 export interface LinkedPostTypeDeps {
   dataSource: DataSource;
+  transactions: WriteTransactions;
   records: PostRecordsService;
   attachments: AttachmentsService;
   siteTime: SiteTime;
@@ -115,12 +123,12 @@ export abstract class LinkedPostTypeService<
   }
 
   async create(dto: TCreate, ctx: RequestContext): Promise<TObject> {
-    const id = await this.deps.dataSource.transaction((manager) => this.createOrReuse(manager, dto, ctx.user));
+    const id = await this.deps.transactions.run((manager) => this.createOrReuse(manager, dto, ctx.user));
     return this.objectById(id, ctx);
   }
 
   async update(ref: PostRef, dto: TUpdate, ctx: RequestContext): Promise<TObject> {
-    const id = await this.deps.dataSource.transaction(async (manager) => {
+    const id = await this.deps.transactions.run(async (manager) => {
       const post = await this.deps.records.findWritable(manager, this.spec.def, ref, ctx.user, 'edit');
       await this.deps.records.update(
         manager,
@@ -140,7 +148,7 @@ export abstract class LinkedPostTypeService<
 
   /** Trash, unlinking the record from its events; with `force`, delete for good (editors and up). */
   delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<TObject> {
-    return this.deps.dataSource.transaction(async (manager) => {
+    return this.deps.transactions.run(async (manager) => {
       const post = await this.deps.records.findWritable(manager, this.spec.def, ref, ctx.user, 'delete');
       if (force) {
         const [before] = await this.toObjects(manager, [post], ctx);
@@ -164,6 +172,9 @@ export abstract class LinkedPostTypeService<
     const nowUtc = this.deps.siteTime.now().utc;
     const scope = listScopeFor(user, undefined);
     const description = sanitizeRichText(input.content ?? '');
+    // Two writers creating the same venue at once must end with one: the check and the insert run under
+    // a lock on the name, so the second sees the first one's record.
+    await lockForWrite(manager, `${this.spec.def.type}:${duplicateKey(name)}`);
     const duplicate = await this.repository.findDuplicate(manager, name, description, scope, nowUtc);
     if (duplicate) return duplicate.id;
     const post = await this.deps.records.create(manager, this.spec.def, { ...input, title: name }, user);

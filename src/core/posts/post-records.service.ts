@@ -106,7 +106,7 @@ export class PostRecordsService {
     const authorId = await this.resolveAuthor(manager, input.author, user);
     const post = manager.create(PostEntity, {
       type: def.type,
-      slug: await this.slugs.uniqueSlug(manager, def.type, input.slug || input.title, def.noun),
+      slug: '',
       title: input.title.trim(),
       content: sanitizeRichText(input.content ?? ''),
       excerpt: sanitizeRichText(input.excerpt ?? ''),
@@ -126,7 +126,7 @@ export class PostRecordsService {
       modifiedLocal: now.local,
       modifiedUtc: now.utc,
     });
-    return manager.save(post);
+    return this.slugs.insertWithUniqueSlug(manager, post, input.slug || input.title, def.noun);
   }
 
   async update(
@@ -168,7 +168,9 @@ export class PostRecordsService {
     post.modifiedUtc = now.utc;
     const saved = await manager.save(post);
     const statusChanged = saved.status !== before;
-    if (statusChanged) await this.relationships.postStatusChanged(manager, [saved.id]);
+    if (statusChanged) {
+      await this.relationships.postStatusChanged(manager, [{ postId: saved.id, from: before, to: saved.status }]);
+    }
     return { post: saved, statusChanged };
   }
 
@@ -176,18 +178,19 @@ export class PostRecordsService {
   async trash(manager: EntityManager, def: PostTypeDefinition, post: PostEntity): Promise<PostEntity> {
     if (post.status === 'trash') throw postErrors.inTrash(def);
     const now = this.siteTime.now();
+    const before = post.status;
     post.status = 'trash';
     post.modifiedLocal = now.local;
     post.modifiedUtc = now.utc;
     const saved = await manager.save(post);
-    await this.relationships.postStatusChanged(manager, [saved.id]);
+    await this.relationships.postStatusChanged(manager, [{ postId: saved.id, from: before, to: 'trash' }]);
     return saved;
   }
 
   /** Deletes for good (editors and up); companions and links go by cascade, term counts follow. */
   async destroy(manager: EntityManager, post: PostEntity, user: AuthUser | null): Promise<void> {
     if (!postPolicy.canForceDelete(user)) throw new DomainError(user ? 'forbidden' : 'unauthenticated');
-    await this.relationships.detachPosts(manager, [post.id]);
+    await this.relationships.detachPosts(manager, [post]);
     await manager.delete(PostEntity, { id: post.id });
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { WriteTransactions } from '../../database/write-transactions';
 import { postPolicy } from '../../auth/post-policy';
 import { Clock } from '../../common/dates/clock';
 import { DomainError } from '../../common/errors/domain-error';
@@ -39,7 +39,7 @@ const parentIdOf = (input: TermInput): number | undefined =>
 @Injectable()
 export class TaxonomyTermsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: WriteTransactions,
     private readonly terms: TermsRepository,
     private readonly slugs: TermSlugsService,
     private readonly config: AppConfig,
@@ -109,7 +109,7 @@ export class TaxonomyTermsService {
     ctx: RequestContext,
   ): Promise<TermObject> {
     this.assertParentAllowed(taxonomy, input.parent);
-    const term = await this.dataSource.transaction(async (manager) => {
+    const term = await this.transactions.run(async (manager) => {
       const name = input.name.trim();
       const parentId = await this.resolveParent(manager, taxonomy, parentIdOf(input), undefined);
       const same = await this.terms.findSameName(manager, taxonomy.taxonomy, name, parentId);
@@ -131,7 +131,7 @@ export class TaxonomyTermsService {
 
   async update(taxonomy: TaxonomyDefinition, id: number, input: TermInput, ctx: RequestContext): Promise<TermObject> {
     this.assertParentAllowed(taxonomy, input.parent);
-    const term = await this.dataSource.transaction(async (manager) => {
+    const term = await this.transactions.run(async (manager) => {
       const current = await this.require(taxonomy, id, manager);
       const parentId =
         input.parent === undefined
@@ -154,7 +154,7 @@ export class TaxonomyTermsService {
 
   /** Deletes permanently; children move up to the deleted term's parent; links go with it. */
   async delete(taxonomy: TaxonomyDefinition, id: number, ctx: RequestContext): Promise<TermObject> {
-    const deleted = await this.dataSource.transaction(async (manager) => {
+    const deleted = await this.transactions.run(async (manager) => {
       const term = await this.require(taxonomy, id, manager);
       await this.terms.reparentChildren(manager, term.id, term.parentId);
       await manager.delete(TermEntity, { id: term.id });

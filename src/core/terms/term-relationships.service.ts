@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { TermCountsService } from './term-counts.service';
+import type { PostStatus } from '../posts/post-status';
+import { countsTowardTerms, TermCountsService } from './term-counts.service';
 import { TermRelationshipEntity } from './term-relationship.entity';
 import { TermEntity } from './term.entity';
 
@@ -26,67 +27,117 @@ function termFromRow(row: TermRow): TermEntity {
   });
 }
 
-/** Which posts carry which terms. Every change recounts the terms it touched, in the caller's transaction. */
+/** What term bookkeeping needs of a post: its id and whether it counts. */
+export interface CountedPost {
+  id: number;
+  status: PostStatus;
+}
+
+/** A post whose stored status changed inside the current transaction. */
+export interface PostStatusChange {
+  postId: number;
+  from: PostStatus;
+  to: PostStatus;
+}
+
+/** Which posts carry which terms. Every change adjusts the counts of the terms it touched, in the caller's transaction. */
 @Injectable()
 export class TermRelationshipsService {
   constructor(private readonly counts: TermCountsService) {}
 
-  /** Replaces a post's terms of one taxonomy with `termIds`, in that order. */
-  async setPostTerms(manager: EntityManager, postId: number, taxonomy: string, termIds: number[]): Promise<void> {
+  /** Replaces a post's terms of one taxonomy with `termIds`, in that order; `post.status` is its stored status now. */
+  async setPostTerms(manager: EntityManager, post: CountedPost, taxonomy: string, termIds: number[]): Promise<void> {
     const current = await manager
       .createQueryBuilder(TermRelationshipEntity, 'tr')
       .innerJoin(TermEntity, 't', 't.id = tr.termId')
       .select('tr.termId', 'termId')
-      .where('tr.postId = :postId', { postId })
+      .where('tr.postId = :postId', { postId: post.id })
       .andWhere('t.taxonomy = :taxonomy', { taxonomy })
       .getRawMany<{ termId: number }>();
     const before = current.map((r) => Number(r.termId));
     const wanted = [...new Set(termIds)];
+    if (countsTowardTerms(post.status)) {
+      const deltas = new Map<number, number>();
+      for (const id of before) if (!wanted.includes(id)) deltas.set(id, -1);
+      for (const id of wanted) if (!before.includes(id)) deltas.set(id, 1);
+      // Before the insert: its foreign-key check takes a shared lock on each term row, and two writers
+      // that both hold one and then ask for the exclusive lock of the count update deadlock (InnoDB).
+      await this.counts.applyDeltas(manager, deltas);
+    }
     if (before.length > 0) {
       await manager
         .createQueryBuilder()
         .delete()
         .from(TermRelationshipEntity)
-        .where('post_id = :postId', { postId })
+        .where('post_id = :postId', { postId: post.id })
         .andWhere('term_id IN (:...ids)', { ids: before })
         .execute();
     }
     if (wanted.length > 0) {
       await manager.insert(
         TermRelationshipEntity,
-        wanted.map((termId, termOrder) => ({ postId, termId, termOrder })),
+        wanted.map((termId, termOrder) => ({ postId: post.id, termId, termOrder })),
       );
     }
-    await this.counts.recount(manager, [...before, ...wanted]);
   }
 
-  /** Term ids carried by any of the posts. */
-  async termIdsOfPosts(manager: EntityManager, postIds: number[]): Promise<number[]> {
-    if (postIds.length === 0) return [];
+  /** Term ids carried by each of the posts. */
+  async termIdsByPost(manager: EntityManager, postIds: number[]): Promise<Map<number, number[]>> {
+    const byPost = new Map<number, number[]>();
+    if (postIds.length === 0) return byPost;
     const rows = await manager
       .createQueryBuilder(TermRelationshipEntity, 'tr')
-      .select('DISTINCT tr.termId', 'termId')
+      .select(['tr.postId AS postId', 'tr.termId AS termId'])
       .where('tr.postId IN (:...postIds)', { postIds })
-      .getRawMany<{ termId: number }>();
-    return rows.map((r) => Number(r.termId));
+      .getRawMany<{ postId: number; termId: number }>();
+    for (const row of rows) {
+      const list = byPost.get(Number(row.postId)) ?? [];
+      list.push(Number(row.termId));
+      byPost.set(Number(row.postId), list);
+    }
+    return byPost;
   }
 
-  /** Unlinks posts from all their terms and recounts those terms; call before deleting posts for good. */
-  async detachPosts(manager: EntityManager, postIds: number[]): Promise<void> {
-    const termIds = await this.termIdsOfPosts(manager, postIds);
-    if (termIds.length === 0) return;
+  /** Unlinks posts from all their terms, counts following; call before deleting posts for good. */
+  async detachPosts(manager: EntityManager, posts: CountedPost[]): Promise<void> {
+    if (posts.length === 0) return;
+    const postIds = posts.map((p) => p.id);
+    const terms = await this.termIdsByPost(manager, postIds);
+    if (terms.size === 0) return;
     await manager
       .createQueryBuilder()
       .delete()
       .from(TermRelationshipEntity)
       .where('post_id IN (:...postIds)', { postIds })
       .execute();
-    await this.counts.recount(manager, termIds);
+    await this.counts.applyDeltas(
+      manager,
+      this.deltasFor(
+        terms,
+        posts.filter((p) => countsTowardTerms(p.status)).map((p) => [p.id, -1]),
+      ),
+    );
   }
 
-  /** After a post's status changed (published, unpublished, trashed), its terms' counts follow. */
-  async postStatusChanged(manager: EntityManager, postIds: number[]): Promise<void> {
-    await this.counts.recount(manager, await this.termIdsOfPosts(manager, postIds));
+  /** After posts' stored status changed (published, unpublished, trashed), their terms' counts follow. */
+  async postStatusChanged(manager: EntityManager, changes: PostStatusChange[]): Promise<void> {
+    const moving = changes
+      .map((c): [number, number] => [c.postId, Number(countsTowardTerms(c.to)) - Number(countsTowardTerms(c.from))])
+      .filter(([, delta]) => delta !== 0);
+    if (moving.length === 0) return;
+    const terms = await this.termIdsByPost(
+      manager,
+      moving.map(([id]) => id),
+    );
+    await this.counts.applyDeltas(manager, this.deltasFor(terms, moving));
+  }
+
+  private deltasFor(terms: Map<number, number[]>, postDeltas: [number, number][]): Map<number, number> {
+    const deltas = new Map<number, number>();
+    for (const [postId, delta] of postDeltas) {
+      for (const termId of terms.get(postId) ?? []) deltas.set(termId, (deltas.get(termId) ?? 0) + delta);
+    }
+    return deltas;
   }
 
   /**

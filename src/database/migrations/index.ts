@@ -2,6 +2,7 @@ import type { MigrationInterface } from 'typeorm';
 import { CreatePostsAndTerms1763600000000 } from './1763600000000-create-posts-and-terms';
 import { CreateUsers1763700000000 } from './1763700000000-create-users';
 import { CreateCalendarTables1763800000000 } from './1763800000000-create-calendar-tables';
+import { AddWriteLocksAndTrashOrigin1764000000000 } from './1764000000000-add-write-locks-and-trash-origin';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -11,4 +12,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreatePostsAndTerms1763600000000,
   CreateUsers1763700000000,
   CreateCalendarTables1763800000000,
+  AddWriteLocksAndTrashOrigin1764000000000,
 ];

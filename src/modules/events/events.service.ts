@@ -19,6 +19,7 @@ import { validateNested } from '../../common/validation/nested';
 import { RequestValidationError } from '../../common/validation/request-validation.error';
 import { reason } from '../../common/validation/validation-messages';
 import { AppConfig } from '../../config/app-config';
+import { WriteTransactions } from '../../database/write-transactions';
 import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
 import { postFieldsInput } from '../../core/posts/dto/post-fields.dto';
 import { postErrors } from '../../core/posts/post-errors';
@@ -62,6 +63,7 @@ interface LinkedRecordsWriter<TCreate> {
 export class EventsService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly transactions: WriteTransactions,
     private readonly events: EventsRepository,
     private readonly records: PostRecordsService,
     private readonly attachments: AttachmentsService,
@@ -185,7 +187,7 @@ export class EventsService {
   }
 
   async create(dto: CreateEventDto, ctx: RequestContext): Promise<EventObject> {
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await this.transactions.run(async (manager) => {
       const zoneName = dto.timezone?.trim() || this.siteTime.zone;
       const dates = this.eventDates({
         start: dto.start_date,
@@ -214,14 +216,14 @@ export class EventsService {
       });
       this.applyCost(details, dto.cost ?? '');
       await manager.insert(EventDetailsEntity, details);
-      await this.writeLinks(manager, post.id, dto, ctx.user);
+      await this.writeLinks(manager, post, dto, ctx.user);
       return post.id;
     });
     return this.objectAfterWrite(id, ctx);
   }
 
   async update(ref: PostRef, dto: UpdateEventDto, ctx: RequestContext): Promise<EventObject> {
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await this.transactions.run(async (manager) => {
       await this.assertEventId(manager, ref);
       const post = await this.records.findWritable(manager, EVENT_POST_TYPE, ref, ctx.user, 'edit');
       const details = (await this.events.detailsOf(manager, [post.id])).get(post.id);
@@ -251,7 +253,7 @@ export class EventsService {
       if (dto.sticky !== undefined) details.sticky = dto.sticky;
       if (dto.featured !== undefined) details.featured = dto.featured;
       await manager.save(details);
-      await this.writeLinks(manager, post.id, dto, ctx.user);
+      await this.writeLinks(manager, post, dto, ctx.user);
       return post.id;
     });
     return this.objectAfterWrite(id, ctx);
@@ -259,7 +261,7 @@ export class EventsService {
 
   /** Trash (keeping links, so the event can come back), or with `force` delete for good. */
   delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<EventObject> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       await this.assertEventId(manager, ref);
       const post = await this.records.findWritable(manager, EVENT_POST_TYPE, ref, ctx.user, 'delete');
       if (force) {
@@ -313,10 +315,11 @@ export class EventsService {
   /** Terms, venues and organizers of a write; every nested item is checked before anything stays. */
   private async writeLinks(
     manager: EntityManager,
-    eventId: number,
+    post: PostEntity,
     dto: UpdateEventDto,
     user: AuthUser | null,
   ): Promise<void> {
+    const eventId = post.id;
     for (const [param, taxonomy] of [
       ['categories', CALENDAR_TAXONOMIES.category],
       ['tags', CALENDAR_TAXONOMIES.tag],
@@ -324,7 +327,7 @@ export class EventsService {
       const items = dto[param];
       if (items === undefined) continue;
       const ids = await this.termReferences.resolveForWrite(manager, this.taxonomies.get(taxonomy), items, param);
-      await this.relationships.setPostTerms(manager, eventId, taxonomy, ids);
+      await this.relationships.setPostTerms(manager, post, taxonomy, ids);
     }
     if (dto.venue !== undefined) {
       const ids = await this.linkedIds(manager, dto.venue, 'venue', this.venues, CreateVenueDto, user);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SiteTime } from '../../common/dates/site-time';
 import { AppConfig } from '../../config/app-config';
+import { WriteTransactions } from '../../database/write-transactions';
 import { postFieldsInput } from '../../core/posts/dto/post-fields.dto';
 import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
 import { LinkedPostTypeService, type LinkedPostTypeSpec } from '../../core/posts/linked-post-type.service';
@@ -43,12 +44,13 @@ export class OrganizersService extends LinkedPostTypeService<
 > {
   constructor(
     dataSource: DataSource,
+    transactions: WriteTransactions,
     repository: OrganizersRepository,
     records: PostRecordsService,
     attachments: AttachmentsService,
     siteTime: SiteTime,
     config: AppConfig,
   ) {
-    super({ dataSource, records, attachments, siteTime, config }, repository, ORGANIZER_SPEC);
+    super({ dataSource, transactions, records, attachments, siteTime, config }, repository, ORGANIZER_SPEC);
   }
 }

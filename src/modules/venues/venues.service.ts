@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SiteTime } from '../../common/dates/site-time';
 import { AppConfig } from '../../config/app-config';
+import { WriteTransactions } from '../../database/write-transactions';
 import { postFieldsInput } from '../../core/posts/dto/post-fields.dto';
 import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
 import { LinkedPostTypeService, type LinkedPostTypeSpec } from '../../core/posts/linked-post-type.service';
@@ -61,12 +62,13 @@ export class VenuesService extends LinkedPostTypeService<
 > {
   constructor(
     dataSource: DataSource,
+    transactions: WriteTransactions,
     repository: VenuesRepository,
     records: PostRecordsService,
     attachments: AttachmentsService,
     siteTime: SiteTime,
     config: AppConfig,
   ) {
-    super({ dataSource, records, attachments, siteTime, config }, repository, VENUE_SPEC);
+    super({ dataSource, transactions, records, attachments, siteTime, config }, repository, VENUE_SPEC);
   }
 }

@@ -20,11 +20,11 @@ export class AttachmentsService {
   ): Promise<number> {
     const fileName = decodeURIComponent(new URL(input.url).pathname.split('/').pop() ?? '') || 'image';
     const title = fileName.replace(/\.[^.]*$/, '').slice(0, 255);
-    const slug = await this.slugs.uniqueSlug(manager, ATTACHMENT_TYPE, title, 'image');
-    const post = await manager.save(
+    const post = await this.slugs.insertWithUniqueSlug(
+      manager,
       manager.create(PostEntity, {
         type: ATTACHMENT_TYPE,
-        slug,
+        slug: '',
         title,
         content: '',
         excerpt: '',
@@ -38,6 +38,8 @@ export class AttachmentsService {
         modifiedLocal: input.now.local,
         modifiedUtc: input.now.utc,
       }),
+      title,
+      'image',
     );
     await manager.insert(AttachmentDetailsEntity, { postId: post.id, url: input.url, mimeType: mimeTypeOf(input.url) });
     return post.id;

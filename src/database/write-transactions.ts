@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { Mutex } from 'async-mutex';
+import { setTimeout as delay } from 'node:timers/promises';
+import { DataSource, type EntityManager } from 'typeorm';
+import { isRetryableWriteConflict } from '../common/errors/driver-errors';
+
+/** Attempts of one write before its conflict reaches the client (as 409 or 503). */
+export const MAX_WRITE_ATTEMPTS = 8;
+
+/** Full jitter over an exponential ceiling: 10, 20, 40 … ms, at most 320 ms between attempts. */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  return Math.floor(random() * Math.min(320, 10 * 2 ** (attempt - 1)));
+}
+
+/**
+ * Every multi-row write runs through here: one transaction, retried whole when the database reports a
+ * conflict a retry resolves (deadlock, lock wait timeout, a unique key another writer just took), so
+ * two editors saving into one category both succeed. The work must therefore be safe to run again:
+ * read what it needs inside the transaction, keep no state outside it.
+ *
+ * SQLite: TypeORM shares one connection among all transactions, so two concurrent transactions would
+ * interleave as savepoints of one another (one's rollback undoing the other's committed work). A
+ * process-wide lock runs them one at a time, which is what SQLite's single writer does anyway.
+ */
+@Injectable()
+export class WriteTransactions {
+  private readonly sqliteWriter: Mutex | null;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.sqliteWriter = dataSource.options.type === 'better-sqlite3' ? new Mutex() : null;
+  }
+
+  async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once(work);
+      } catch (error) {
+        if (attempt >= MAX_WRITE_ATTEMPTS || !isRetryableWriteConflict(error)) throw error;
+        await delay(retryDelayMs(attempt));
+      }
+    }
+  }
+
+  private once<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (!this.sqliteWriter) return this.dataSource.transaction(work);
+    return this.sqliteWriter.runExclusive(() => this.dataSource.transaction(work));
+  }
+}
+
+/**
+ * Runs `work` inside a savepoint of the caller's transaction: when it fails, only its own statements
+ * are undone and the transaction goes on (used to try the next slug after a unique-key race).
+ */
+export function inSavepoint<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  return manager.transaction(work);
+}
