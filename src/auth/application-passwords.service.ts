@@ -72,8 +72,11 @@ export class ApplicationPasswordsService {
       await verifySecret(secret, await DUMMY_HASH);
       return null;
     }
-    for (const candidate of candidates) {
-      if (await verifySecret(secret, candidate.passwordHash)) {
+    // Every candidate is checked, side by side, so the answer does not come sooner for the first of
+    // several passwords than for the last (timing would tell how many a user has, and which matched).
+    const matches = await Promise.all(candidates.map((c) => verifySecret(secret, c.passwordHash)));
+    for (const [index, candidate] of candidates.entries()) {
+      if (matches[index]) {
         await this.passwords.update(
           { id: candidate.id },
           { lastUsedUtc: this.clock.nowSqlUtc(), lastIp: ip?.slice(0, 45) ?? null },

@@ -27,14 +27,14 @@ export class BasicAuthMiddleware {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  readonly handle = (req: Request, res: Response, next: NextFunction): void => {
-    this.authenticate(req, res).then(
+  readonly handle = (req: Request, _res: Response, next: NextFunction): void => {
+    this.authenticate(req).then(
       () => next(),
       (error: unknown) => next(error),
     );
   };
 
-  private async authenticate(req: Request, res: Response): Promise<void> {
+  private async authenticate(req: Request): Promise<void> {
     const header = req.headers.authorization;
     if (header === undefined || header === '') return;
     const address = req.ip ?? 'unknown';
@@ -42,16 +42,13 @@ export class BasicAuthMiddleware {
     const login = credentials ? UsersService.normalizeLogin(credentials.login) : null;
 
     const wait = await this.throttle.retryAfterSeconds(address, login);
-    if (wait > 0) {
-      res.setHeader('Retry-After', String(wait));
-      throw new DomainError('too_many_requests');
-    }
+    if (wait > 0) throw new DomainError('too_many_requests', { headers: { 'Retry-After': String(wait) } });
     const user = credentials ? await this.passwords.verify(credentials.login, credentials.password, address) : null;
     if (!user) {
       await this.throttle.recordFailure(address, login);
       throw new DomainError('unauthenticated');
     }
-    if (login) await this.throttle.recordSuccess(login);
+    if (login) await this.throttle.recordSuccess(address, login);
     req.user = user;
   }
 }

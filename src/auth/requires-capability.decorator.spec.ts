@@ -28,6 +28,7 @@ const ctxFor = (role: Role | null): RequestContext => ({
   siteUrl: '',
   namespaceUrl: '',
   requestId: '',
+  clientAddress: '127.0.0.1',
 });
 
 const failure = (fn: () => unknown): DomainError => {

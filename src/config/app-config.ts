@@ -70,10 +70,20 @@ export class AppConfig {
   get authCacheSeconds(): number {
     return this.get('AUTH_CACHE_SECONDS');
   }
-  get authFailureLimit(): number {
-    return this.get('AUTH_FAILURE_LIMIT');
-  }
-  get authFailureWindowSeconds(): number {
-    return this.get('AUTH_FAILURE_WINDOW_SECONDS');
+  /** Brute-force limits for logins (per login and address, per login) and event passwords. */
+  get authLimits(): {
+    failures: number;
+    loginFailures: number;
+    windowSeconds: number;
+    lockoutSeconds: number;
+    maxLockoutSeconds: number;
+  } {
+    return {
+      failures: this.get('AUTH_FAILURE_LIMIT'),
+      loginFailures: this.get('AUTH_LOGIN_FAILURE_LIMIT'),
+      windowSeconds: this.get('AUTH_FAILURE_WINDOW_SECONDS'),
+      lockoutSeconds: this.get('AUTH_LOCKOUT_SECONDS'),
+      maxLockoutSeconds: Math.max(this.get('AUTH_LOCKOUT_MAX_SECONDS'), this.get('AUTH_LOCKOUT_SECONDS')),
+    };
   }
 }

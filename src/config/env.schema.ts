@@ -155,6 +155,24 @@ export class EnvironmentVariables {
   @Min(1)
   @Max(86400)
   AUTH_FAILURE_WINDOW_SECONDS = 600;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000000)
+  AUTH_LOGIN_FAILURE_LIMIT = 100;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86400)
+  AUTH_LOCKOUT_SECONDS = 30;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(604800)
+  AUTH_LOCKOUT_MAX_SECONDS = 3600;
 }
 
 /**

@@ -101,24 +101,54 @@ describe('authentication and capabilities', () => {
 
 describe('brute-force protection', () => {
   let t: TestApp;
+  const whoami = '/cal/events/v1/test-protected/whoami';
+  const from = (address: string, authorization: string) =>
+    t.http.get(whoami).set('X-Forwarded-For', address).set('Authorization', authorization);
 
   beforeAll(async () => {
-    t = await createTestApp({ controllers: [ProtectedController], env: { AUTH_FAILURE_LIMIT: '3' } });
+    t = await createTestApp({
+      controllers: [ProtectedController],
+      env: { AUTH_FAILURE_LIMIT: '3', AUTH_LOGIN_FAILURE_LIMIT: '5', TRUST_PROXY: 'true' },
+    });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  it('refuses further attempts with 429 after the limit, even with the right password', async () => {
-    const u = await createUser(t, 'author');
-    const wrong = basicAuth(u.login, 'nope nope nope');
-    for (let i = 0; i < 3; i++) {
-      await t.http.get('/cal/events/v1/test-protected/whoami').set('Authorization', wrong).expect(401);
-    }
-    const blocked = await t.http.get('/cal/events/v1/test-protected/whoami').set('Authorization', u.auth).expect(429);
+  it('locks the attacking address out, even with the right password, but not the owner elsewhere', async () => {
+    const admin = await createUser(t, 'administrator');
+    const wrong = basicAuth(admin.login, 'nope nope nope');
+    for (let i = 0; i < 3; i++) await from('203.0.113.1', wrong).expect(401);
+    const blocked = await from('203.0.113.1', admin.auth).expect(429);
     expect(blocked.body.code).toBe('rest_too_many_requests');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    await t.http.get('/cal/events/v1/test-protected/whoami').expect(200);
+    expect((await from('198.51.100.7', admin.auth).expect(200)).body.login).toBe(admin.login);
+    await t.http.get(whoami).set('X-Forwarded-For', '203.0.113.1').expect(200);
+  });
+
+  it("never blocks a login behind a shared address because of another login's failures", async () => {
+    const careless = await createUser(t, 'author');
+    const colleague = await createUser(t, 'editor');
+    for (let i = 0; i < 3; i++) await from('192.0.2.50', basicAuth(careless.login, 'typo typo')).expect(401);
+    await from('192.0.2.50', careless.auth).expect(429);
+    expect((await from('192.0.2.50', colleague.auth).expect(200)).body.login).toBe(colleague.login);
+  });
+
+  it('under a spread attack locks each failing address at once, while the owner still logs in', async () => {
+    const target = await createUser(t, 'editor');
+    const wrong = basicAuth(target.login, 'guess guess');
+    for (let i = 1; i <= 6; i++) await from(`203.0.113.${100 + i}`, wrong).expect(401);
+    // The login is now under attack: a new address gets one miss, then is locked.
+    await from('203.0.113.200', wrong).expect(401);
+    await from('203.0.113.200', target.auth).expect(429);
+    expect((await from('198.51.100.99', target.auth).expect(200)).body.login).toBe(target.login);
+  });
+
+  it('answers an unknown login like a wrong password, and limits it the same way', async () => {
+    const ghost = basicAuth('nobody-here', 'whatever whatever');
+    for (let i = 0; i < 3; i++)
+      expect((await from('203.0.113.77', ghost).expect(401)).body.code).toBe('rest_forbidden');
+    await from('203.0.113.77', ghost).expect(429);
   });
 });
 

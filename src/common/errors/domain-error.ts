@@ -10,6 +10,8 @@ export interface DomainErrorOptions {
   args?: ErrorArgs;
   /** For post-type errors: the noun that builds the code (`venue` → `rest-venue-not-found`). */
   noun?: string;
+  /** Response headers that belong to the error (`Retry-After` of a 429). */
+  headers?: Record<string, string>;
 }
 
 /**

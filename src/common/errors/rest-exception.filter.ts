@@ -56,6 +56,9 @@ export class RestExceptionFilter implements ExceptionFilter {
       this.logger.debug({ code: body.code, requestId: ctx.requestId }, 'request refused');
     }
     if (res.headersSent) return;
+    if (exception instanceof DomainError) {
+      for (const [name, value] of Object.entries(exception.options.headers ?? {})) res.setHeader(name, value);
+    }
     res.status(status).json(body);
   }
 

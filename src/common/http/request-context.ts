@@ -18,6 +18,8 @@ export interface RequestContext {
   /** `restBase` plus the namespace: the root of every resource URL. */
   namespaceUrl: string;
   requestId: string;
+  /** The client's address (behind `TRUST_PROXY`, the forwarded one): the key of per-client limits. */
+  clientAddress: string;
 }
 
 function requestIdOf(req: Request): string {
@@ -35,6 +37,7 @@ export function requestContextOf(req: Request): RequestContext {
     siteUrl: req.siteUrl ?? restBase,
     namespaceUrl: `${restBase}/${NAMESPACE}`,
     requestId: requestIdOf(req),
+    clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
   };
 }
 

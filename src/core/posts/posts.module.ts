@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttachmentDetailsEntity } from './attachments/attachment-details.entity';
 import { ATTACHMENT_TYPE, AttachmentsService } from './attachments/attachments.service';
 import { FuturePostsPublisher } from './future-posts.publisher';
+import { PostPasswords } from './post-passwords';
 import { PostRecordsService } from './post-records.service';
 import { PostSlugsService } from './post-slugs.service';
 import { PostTypeRegistry, type PostTypeDefinition } from './post-type.registry';
@@ -28,6 +29,7 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
     AttachmentsService,
     FuturePostsPublisher,
     PostRecordsService,
+    PostPasswords,
     {
       provide: 'post-type:attachment',
       useFactory: (registry: PostTypeRegistry) => registry.register(ATTACHMENT_POST_TYPE),
@@ -40,6 +42,7 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
     AttachmentsService,
     FuturePostsPublisher,
     PostRecordsService,
+    PostPasswords,
     TypeOrmModule,
   ],
 })

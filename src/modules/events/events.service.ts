@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../auth/auth-user';
 import { postPolicy } from '../../auth/post-policy';
-import { verifySecret } from '../../auth/secret-hashing';
 import { resolveZone } from '../../common/dates/date-input';
 import { SiteTime } from '../../common/dates/site-time';
 import { DomainError } from '../../common/errors/domain-error';
@@ -24,6 +23,7 @@ import { AttachmentsService } from '../../core/posts/attachments/attachments.ser
 import { postFieldsInput } from '../../core/posts/dto/post-fields.dto';
 import { postErrors } from '../../core/posts/post-errors';
 import { listScopeFor } from '../../core/posts/post-query';
+import { PostPasswords } from '../../core/posts/post-passwords';
 import { PostRecordsService } from '../../core/posts/post-records.service';
 import type { PostRef } from '../../core/posts/post-ref';
 import { isPublic } from '../../core/posts/post-status';
@@ -66,6 +66,7 @@ export class EventsService {
     private readonly transactions: WriteTransactions,
     private readonly events: EventsRepository,
     private readonly records: PostRecordsService,
+    private readonly passwords: PostPasswords,
     private readonly attachments: AttachmentsService,
     private readonly relationships: TermRelationshipsService,
     private readonly termReferences: TermReferencesService,
@@ -169,8 +170,9 @@ export class EventsService {
     if (!isPublic(post.status, post.dateUtc, this.siteTime.now().utc) && !postPolicy.canReadNonPublic(ctx.user, post)) {
       throw postErrors.notAccessible(EVENT_POST_TYPE);
     }
-    if (post.passwordHash && !postPolicy.canEdit(ctx.user, post)) {
-      if (!password || !(await verifySecret(password, post.passwordHash)))
+    const passwordHash = post.passwordHash;
+    if (passwordHash && !postPolicy.canEdit(ctx.user, post)) {
+      if (!password || !(await this.passwords.matches({ id: post.id, passwordHash }, password, ctx.clientAddress)))
         throw new DomainError('event_password_protected');
     }
     const [{ object, details, venues, organizers }] = await this.toObjects(manager, [post], ctx, () => true);
