@@ -34,7 +34,13 @@ export function configureApp(app: NestExpressApplication): void {
   });
 
   app.use(createHttpLogger(logger));
-  app.use(requestContextMiddleware({ prefix: config.apiPrefix, publicUrl: config.publicUrl }));
+  app.use(
+    requestContextMiddleware({
+      prefix: config.apiPrefix,
+      publicUrl: config.publicUrl,
+      allowedHosts: config.allowedHosts,
+    }),
+  );
   app.use(rejectUnsupportedMediaType);
   app.useBodyParser('json', { limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: config.bodyLimitBytes, extended: true, parameterLimit: 1000 });

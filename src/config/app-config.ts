@@ -35,6 +35,13 @@ export class AppConfig {
   get publicUrl(): string | undefined {
     return this.get('PUBLIC_URL');
   }
+  /** Host names the `Host` header may carry when `PUBLIC_URL` is not set; empty: any well-formed one. */
+  get allowedHosts(): string[] {
+    return this.get('ALLOWED_HOSTS')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== '');
+  }
   get trustProxy(): boolean {
     return this.get('TRUST_PROXY');
   }

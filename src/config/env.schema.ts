@@ -85,6 +85,10 @@ export class EnvironmentVariables {
   @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL without a trailing path slash' })
   PUBLIC_URL?: string;
 
+  @IsString()
+  @Matches(/^[A-Za-z0-9.,\s\[\]:-]*$/, { message: 'must be a comma-separated list of host names' })
+  ALLOWED_HOSTS = '';
+
   @Transform(toBool)
   @IsBoolean()
   TRUST_PROXY = false;

@@ -25,6 +25,25 @@ describe('parseDateInput', () => {
     expect(parseDateInput(input, 'UTC')).toBeNull();
   });
 
+  it.each([
+    '99999999999999',
+    99999999999999,
+    '-99999999999',
+    '0999-12-31 23:59:59',
+    '10000-01-01',
+    '9999-12-31T23:00:00-05:00',
+    Number.MAX_SAFE_INTEGER,
+    1e300,
+    '1' + '0'.repeat(40),
+  ])('refuses %p, outside the years 1000–9999 (in its zone or in UTC)', (input) => {
+    expect(parseDateInput(input, 'UTC')).toBeNull();
+  });
+
+  it('accepts the edges of the supported range', () => {
+    expect(utc('1000-01-01 00:00:00', 'UTC')).toBe('1000-01-01 00:00:00');
+    expect(utc('9999-12-31 23:59:59', 'UTC')).toBe('9999-12-31 23:59:59');
+  });
+
   it('moves a time skipped by the spring-forward change past the gap', () => {
     expect(utc('2025-03-30 02:30:00')).toBe('2025-03-30 01:30:00');
     expect(parseDateInput('2025-03-30 02:30:00', 'Europe/Berlin')?.toFormat('HH:mm ZZZZ')).toBe('03:30 GMT+2');

@@ -21,19 +21,32 @@ export function resolveZone(name: string): Zone | null {
 /**
  * Reads a client's date (behaviour.md §6): `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD HH:MM`, `YYYY-MM-DD`,
  * ISO 8601 (with `T`, optionally an offset or `Z`), or a unix timestamp in seconds (number or digits).
- * Wall-clock forms are read in `zone`. Returns null for anything else.
+ * Wall-clock forms are read in `zone`. Returns null for anything else, and for dates outside the years 1000–9999.
  *
  * Daylight saving: a wall-clock time that does not exist in `zone` (skipped by a spring-forward) is moved
  * forward by the gap (02:30 on the night Berlin skips 02:00–03:00 becomes 03:30 CEST); a time that exists
  * twice (fall-back) is read as the first of the two (the summer-time one). Neither is an error.
  */
 export function parseDateInput(value: unknown, zone: Zone | string): DateTime | null {
+  const parsed = parseAnyDate(value, zone);
+  return parsed && isSupportedInstant(parsed) ? parsed : null;
+}
+
+/** The years a stored date may have: four digits in the date's own zone and in UTC (MySQL DATETIME, sorting). */
+export const SUPPORTED_YEARS = { min: 1000, max: 9999 } as const;
+
+function isSupportedInstant(dt: DateTime): boolean {
+  const inRange = (year: number) => year >= SUPPORTED_YEARS.min && year <= SUPPORTED_YEARS.max;
+  return dt.isValid && inRange(dt.year) && inRange(dt.toUTC().year);
+}
+
+function parseAnyDate(value: unknown, zone: Zone | string): DateTime | null {
   if (typeof value === 'number') {
     return Number.isFinite(value) ? DateTime.fromSeconds(Math.trunc(value), { zone: 'utc' }) : null;
   }
   if (typeof value !== 'string') return null;
   const text = value.trim();
-  if (/^-?\d+$/.test(text)) return DateTime.fromSeconds(Number(text), { zone: 'utc' });
+  if (/^-?\d{1,15}$/.test(text)) return DateTime.fromSeconds(Number(text), { zone: 'utc' });
   for (const format of LOCAL_FORMATS) {
     const parsed = DateTime.fromFormat(text, format, { zone });
     // Of two possible instants (a fall-back hour), the earlier one: the first time the clock shows it.

@@ -7,6 +7,8 @@ export const ERROR_SPECS = {
   missing_param: { status: 400, code: 'rest_missing_callback_param' },
   invalid_param: { status: 400, code: 'rest_invalid_param' },
   invalid_json: { status: 400, code: 'rest_invalid_json' },
+  json_too_deep: { status: 400, code: 'rest_invalid_json' },
+  invalid_host: { status: 400, code: 'rest_invalid_host' },
   invalid_event_id: { status: 400, code: 'rest-invalid-event-id' },
   invalid_linked_post_id: { status: 400, code: 'invalid-linked-post-id' },
   term_exists: { status: 400, code: 'term_exists' },

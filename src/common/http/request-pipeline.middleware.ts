@@ -10,7 +10,33 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
  * Reads the optional language segment (`/de/cal/events/v1/...`), removes it from the URL before routing,
  * and records the language and the base of this request's REST URLs.
  */
-export function requestContextMiddleware(options: { prefix: string; publicUrl?: string }): RequestHandler {
+/** A host name or IPv4/IPv6 literal with an optional port: what a `Host` header may hold. */
+const HOST_PATTERN =
+  /^(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin of this request's links. With `PUBLIC_URL` the header is never used; without it the
+ * `Host` must be well-formed and, when `ALLOWED_HOSTS` is set, one of them, so a forged header cannot
+ * put another site into the links a cache may keep.
+ */
+export function originOf(
+  req: Request,
+  options: { publicUrl?: string; allowedHosts: readonly string[] },
+): string | null {
+  if (options.publicUrl) return options.publicUrl;
+  const host = req.get('host') ?? '';
+  if (!HOST_PATTERN.test(host)) return null;
+  if (options.allowedHosts.length > 0 && !options.allowedHosts.includes(host.toLowerCase().replace(/:\d+$/, ''))) {
+    return null;
+  }
+  return `${req.protocol}://${host}`;
+}
+
+export function requestContextMiddleware(options: {
+  prefix: string;
+  publicUrl?: string;
+  allowedHosts: readonly string[];
+}): RequestHandler {
   const pattern = new RegExp(
     `^${escapeRegExp(options.prefix)}/([A-Za-z]{2}(?:[-_][A-Za-z]{2})?)(?=/${escapeRegExp(NAMESPACE)}(?:[/?#]|$))`,
   );
@@ -22,7 +48,12 @@ export function requestContextMiddleware(options: { prefix: string; publicUrl?: 
       req.url = options.prefix + req.url.slice(match[0].length);
     }
     req.language = resolveLanguage(match?.[1]);
-    const origin = options.publicUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    const origin = originOf(req, options);
+    if (origin === null) {
+      req.restBase = '';
+      next(new DomainError('invalid_host'));
+      return;
+    }
     req.siteUrl = origin.replace(/\/$/, '');
     req.restBase = `${req.siteUrl}${options.prefix}${segment}`;
     next();
@@ -33,13 +64,31 @@ const ACCEPTED_TYPES = ['application/json', 'application/*+json', 'application/x
 
 /** A body in any other format than JSON or a form is refused with 415 before parsing. */
 export const rejectUnsupportedMediaType: RequestHandler = (req, _res, next) => {
-  const hasBody = req.is(ACCEPTED_TYPES) !== null;
+  // An empty body is no body, whatever its headers say (a DELETE from a client that always sends a type).
+  const hasBody = req.headers['content-length'] !== '0' && req.is(ACCEPTED_TYPES) !== null;
   if (hasBody && req.is(ACCEPTED_TYPES) === false) {
     next(new DomainError('unsupported_media_type'));
     return;
   }
   next();
 };
+
+/** Deeper than any field of the API needs (an organizer object in a list is 3); the validators recurse. */
+export const MAX_PARAMETER_DEPTH = 16;
+
+/** How deeply objects and arrays nest in a parsed body, counted without recursion (and so without a stack limit). */
+export function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_PARAMETER_DEPTH) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -52,6 +101,10 @@ export const mergeRequestParameters: RequestHandler = (req, _res, next) => {
   const body: unknown = req.body;
   if (body !== undefined && !isPlainObject(body)) {
     next(new DomainError('invalid_json'));
+    return;
+  }
+  if (nestingDepth(body) > MAX_PARAMETER_DEPTH) {
+    next(new DomainError('json_too_deep', { args: { max: MAX_PARAMETER_DEPTH } }));
     return;
   }
   const query = req.query as Record<string, unknown>;

@@ -9,7 +9,6 @@ import {
   IsIn,
   IsInt,
   IsNumber,
-  IsOptional,
   IsString,
   Matches,
   Max,
@@ -17,6 +16,7 @@ import {
   isEmail,
   Min,
   ValidateBy,
+  ValidateIf,
 } from 'class-validator';
 import { docText } from '../i18n/doc-text';
 import type { Localized } from '../i18n/language';
@@ -46,8 +46,20 @@ function documented(options: FieldOptions, schema: SchemaOptions): PropertyDecor
   return options.required ? ApiProperty({ ...base, required: true } as ApiPropertyOptions) : ApiPropertyOptional(base);
 }
 
+/**
+ * Absent optional fields skip validation; `null` does not (class-validator's `IsOptional` would let it
+ * through to the services). Where a field is cleared by `""` or `[]`, {@link nullMeans} turns `null`
+ * into that first; everywhere else `null` fails the field's own rule, a 400 naming the field.
+ */
 function presence(required?: boolean): PropertyDecorator {
-  return required ? IsDefined({ message: reason('required') }) : IsOptional();
+  return required
+    ? IsDefined({ message: reason('required') })
+    : ValidateIf((_object: unknown, value: unknown) => value !== undefined);
+}
+
+/** `null` read as the field's empty value (`""`, `[]`); registered first, so the field's parser sees it. */
+function nullMeans(empty: unknown): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => (value === null ? empty : value));
 }
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -115,6 +127,7 @@ export function StringField(options: StringFieldOptions): PropertyDecorator {
     rules.push(MaxLength(options.maxLength, { message: reason('max_length', options.maxLength) }));
   }
   return applyDecorators(
+    nullMeans(''),
     documented(options, { type: 'string', maxLength: options.maxLength, format: options.format }),
     presence(options.required),
     ...rules,
@@ -136,6 +149,7 @@ export function EnumField(
 
 export function SlugField(options: FieldOptions): PropertyDecorator {
   return applyDecorators(
+    nullMeans(''),
     documented(options, { type: 'string', maxLength: 200 }),
     presence(options.required),
     IsString({ message: reason('string') }),
@@ -217,6 +231,7 @@ const isHttpUrl = (value: string): boolean => {
 /** An http(s) URL; `''` is accepted where it clears a stored value. */
 export function UrlField(options: FieldOptions & { allowEmpty?: boolean }): PropertyDecorator {
   return applyDecorators(
+    nullMeans(''),
     documented(options, { type: 'string', format: 'uri', maxLength: 2048 }),
     presence(options.required),
     IsString({ message: reason('url') }),
@@ -232,6 +247,7 @@ export function UrlField(options: FieldOptions & { allowEmpty?: boolean }): Prop
 /** An e-mail address; `''` is accepted where it clears a stored value. */
 export function EmailField(options: FieldOptions & { allowEmpty?: boolean }): PropertyDecorator {
   return applyDecorators(
+    nullMeans(''),
     documented(options, { type: 'string', format: 'email', maxLength: 100 }),
     presence(options.required),
     IsString({ message: reason('email') }),
@@ -296,6 +312,7 @@ export function TimeZoneField(options: FieldOptions): PropertyDecorator {
 /** Free text that clients may also send as a number (a cost of `25`). */
 export function TextOrNumberField(options: FieldOptions & { maxLength: number }): PropertyDecorator {
   return applyDecorators(
+    nullMeans(''),
     documented(options, { type: 'string', maxLength: options.maxLength }),
     Transform(({ value }: { value: unknown }) =>
       typeof value === 'number' && Number.isFinite(value) ? String(value) : value,
@@ -325,6 +342,7 @@ function parseReferences(value: unknown): unknown {
 /** Terms by id or by name/slug (unknown names create the term on writes). */
 export function TermReferencesField(options: FieldOptions): PropertyDecorator {
   return applyDecorators(
+    nullMeans([]),
     documented(options, { type: 'integer', isArray: true }),
     Transform(({ value }: { value: unknown }) => parseReferences(value)),
     presence(options.required),
@@ -343,6 +361,7 @@ export function TermReferencesField(options: FieldOptions): PropertyDecorator {
  */
 export function LinkedRecordsField(options: FieldOptions): PropertyDecorator {
   return applyDecorators(
+    nullMeans([]),
     documented(options, { type: 'integer', isArray: true }),
     Transform(({ value }: { value: unknown }) =>
       value !== null && typeof value === 'object' && !Array.isArray(value) ? [value] : parseReferences(value),

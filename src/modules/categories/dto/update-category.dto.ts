@@ -1,4 +1,4 @@
-import { PartialType } from '@nestjs/swagger';
+import { PartialUpdate } from '../../../common/validation/partial-update';
 import { CreateCategoryDto } from './create-category.dto';
 
-export class UpdateCategoryDto extends PartialType(CreateCategoryDto) {}
+export class UpdateCategoryDto extends PartialUpdate(CreateCategoryDto) {}

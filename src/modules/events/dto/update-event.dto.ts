@@ -1,5 +1,5 @@
-import { PartialType } from '@nestjs/swagger';
+import { PartialUpdate } from '../../../common/validation/partial-update';
 import { CreateEventDto } from './create-event.dto';
 
 /** Every field optional; omitted fields keep their stored value. */
-export class UpdateEventDto extends PartialType(CreateEventDto) {}
+export class UpdateEventDto extends PartialUpdate(CreateEventDto) {}

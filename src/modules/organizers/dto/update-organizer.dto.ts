@@ -1,4 +1,4 @@
-import { PartialType } from '@nestjs/swagger';
+import { PartialUpdate } from '../../../common/validation/partial-update';
 import { CreateOrganizerDto } from './create-organizer.dto';
 
-export class UpdateOrganizerDto extends PartialType(CreateOrganizerDto) {}
+export class UpdateOrganizerDto extends PartialUpdate(CreateOrganizerDto) {}

@@ -1,4 +1,4 @@
-import { PartialType } from '@nestjs/swagger';
+import { PartialUpdate } from '../../../common/validation/partial-update';
 import { CreateTagDto } from './create-tag.dto';
 
-export class UpdateTagDto extends PartialType(CreateTagDto) {}
+export class UpdateTagDto extends PartialUpdate(CreateTagDto) {}

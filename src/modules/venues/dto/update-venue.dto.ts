@@ -1,4 +1,4 @@
-import { PartialType } from '@nestjs/swagger';
+import { PartialUpdate } from '../../../common/validation/partial-update';
 import { CreateVenueDto } from './create-venue.dto';
 
-export class UpdateVenueDto extends PartialType(CreateVenueDto) {}
+export class UpdateVenueDto extends PartialUpdate(CreateVenueDto) {}

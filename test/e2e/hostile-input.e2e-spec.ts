@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestApp, type TestApp } from '../support/create-test-app';
+import { expectErrorShape } from '../support/error-shape';
+import { createUser, type TestUser } from '../support/users';
+
+const ns = '/cal/events/v1';
+
+/** `{"title": {"a": [{"a": … }]}}` as text: built by hand, since JSON.stringify itself recurses. */
+const nestedTitle = (depth: number): string => {
+  const opens = Array.from({ length: depth }, (_, i) => (i % 2 ? '[' : '{"a":')).join('');
+  const closes = Array.from({ length: depth }, (_, i) => (i % 2 ? ']' : '}'))
+    .reverse()
+    .join('');
+  return `{"title":${opens}"bottom"${closes}}`;
+};
+
+/** What careless or hostile clients send beyond single fields: shapes, headers, sizes, dates. */
+describe('hostile input', () => {
+  let t: TestApp;
+  let editor: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ALLOWED_HOSTS: '127.0.0.1,calendar.example.org' } });
+    editor = await createUser(t, 'editor');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each([20, 2_000, 20_000])('refuses JSON nested %i deep with 400, anonymous or not', async (depth) => {
+    for (const auth of [undefined, editor.auth]) {
+      const req = t.http.post(`${ns}/events`).set('Content-Type', 'application/json');
+      if (auth) req.set('Authorization', auth);
+      const res = await req.send(nestedTitle(depth));
+      expect(res.status).toBe(400);
+      expectErrorShape(res);
+      expect(res.body.code).toBe('rest_invalid_json');
+    }
+  });
+
+  it('accepts the nesting the API uses (organizer objects in a list)', async () => {
+    await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({
+        title: 'Nested fine',
+        start_date: '2031-01-01',
+        end_date: '2031-01-01',
+        organizer: [{ organizer: 'Deep Org', email: 'deep@example.org' }],
+      })
+      .expect(201);
+  });
+
+  it.each(['bad host', 'evil.example.com', 'a..b', '[zz]:80', 'x'.repeat(300)])(
+    'refuses the Host %p with 400, never a link to it',
+    async (host) => {
+      const res = await t.http.get(`${ns}/events`).set('Host', host);
+      expect(res.status).toBe(400);
+      expectErrorShape(res);
+      expect(res.body.code).toBe('rest_invalid_host');
+      expect(JSON.stringify(res.body)).not.toContain('evil');
+    },
+  );
+
+  it('builds links from an allowed Host', async () => {
+    const res = await t.http.get(`${ns}/events`).set('Host', 'calendar.example.org:8443').expect(200);
+    expect(res.body.rest_url).toMatch(/^http:\/\/calendar\.example\.org:8443\/cal\/events\/v1\/events/);
+  });
+
+  it.each([
+    ['Content-Length: 0 and no type', {}],
+    ['a text type', { 'Content-Type': 'text/plain' }],
+    ['a JSON type', { 'Content-Type': 'application/json' }],
+  ])('treats an empty body as no body (%s)', async (_label, headers) => {
+    const event = await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({ title: 'Empty body delete', start_date: '2031-02-01', end_date: '2031-02-01' })
+      .expect(201);
+    const req = t.http.delete(`${ns}/events/${event.body.id}`).set('Authorization', editor.auth);
+    for (const [name, value] of Object.entries(headers)) req.set(name, value);
+    const res = await req.set('Content-Length', '0');
+    expect([res.status, res.body.status]).toEqual([200, 'trash']);
+    await t.http.get(`${ns}/events`).set('Content-Length', '0').expect(200);
+  });
+
+  it.each(['99999999999999', '-99999999999', '0999-12-31', '10000-01-01', 1e20])(
+    'refuses the out-of-range date %p on writes and in filters',
+    async (date) => {
+      const write = await t.http
+        .post(`${ns}/events`)
+        .set('Authorization', editor.auth)
+        .send({ title: 'Far away', start_date: date, end_date: '2031-01-01' })
+        .expect(400);
+      expect(Object.keys(write.body.data.params)).toEqual(['start_date']);
+      for (const filter of ['start_date', 'end_date', 'starts_before', 'ends_after']) {
+        const res = await t.http.get(`${ns}/events`).query({ [filter]: String(date) });
+        expect([filter, res.status, Object.keys(res.body.data?.params ?? {})]).toEqual([filter, 400, [filter]]);
+      }
+    },
+  );
+
+  it('keeps huge strings to their limits with a 400, and huge bodies to 413', async () => {
+    const long = await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({ title: 'x'.repeat(100_000), start_date: '2031-01-01', end_date: '2031-01-01' });
+    expect(long.status).toBe(400);
+    expect(Object.keys(long.body.data.params)).toEqual(['title']);
+    const huge = await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({ title: 'y', description: 'z'.repeat(2 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expectErrorShape(huge);
+  });
+});
