@@ -86,7 +86,7 @@ export class EnvironmentVariables {
   PUBLIC_URL?: string;
 
   @IsString()
-  @Matches(/^[A-Za-z0-9.,\s\[\]:-]*$/, { message: 'must be a comma-separated list of host names' })
+  @Matches(/^[A-Za-z0-9.,\s[\]:-]*$/, { message: 'must be a comma-separated list of host names' })
   ALLOWED_HOSTS = '';
 
   @Transform(toBool)
