@@ -300,9 +300,11 @@ export function describeTaxonomyRoutes(subject: TaxonomyUnderTest): void {
       expect(names(res.body)).toEqual([]);
     });
 
-    it('does not reveal the terms of a post the caller may not read', async () => {
+    it('answers a post the caller may not read like an unknown one (no existence oracle)', async () => {
       const draft = await insertPost(t, { status: 'draft' });
-      await t.http.get(`${base}?post=${draft.id}`).expect(401);
+      const hidden = await t.http.get(`${base}?post=${draft.id}`).expect(400);
+      const unknown = await t.http.get(`${base}?post=99999999`).expect(400);
+      expect([hidden.body.code, hidden.body.data.params]).toEqual([unknown.body.code, unknown.body.data.params]);
       await t.http.get(`${base}?post=${draft.id}`).set('Authorization', editor.auth).expect(200);
     });
 

@@ -21,6 +21,7 @@ import type { LinkedPostListQueryDto } from './dto/linked-post-list-query.dto';
 import type { LinkedPostsRepository } from './linked-posts.repository';
 import { postErrors } from './post-errors';
 import { isInScope, listScopeFor } from './post-query';
+import { contentVisible } from './post-visibility';
 import type { PostRecordsService, PostWriteInput } from './post-records.service';
 import type { PostRef } from './post-ref';
 import type { PostTypeDefinition } from './post-type.registry';
@@ -82,23 +83,31 @@ export abstract class LinkedPostTypeService<
   ) {}
 
   async list(query: LinkedPostListQueryDto, ctx: RequestContext): Promise<ListResponse> {
-    if (query.event !== undefined && !(await this.repository.parentExists(query.event))) {
-      throw RequestValidationError.of({ event: reason('unknown_id') });
+    let linksHidden = false;
+    if (query.event !== undefined) {
+      const event = await this.deps.records.findVisible(query.event, ctx.user);
+      if (!event || event.type !== this.repository.parentType)
+        throw RequestValidationError.of({ event: reason('unknown_id') });
+      // A password-protected event's venues are blanked in the event; listing them here would reveal them.
+      linksHidden = !contentVisible(ctx.user, event);
     }
     const scope = listScopeFor(ctx.user, query.status);
     const page = resolvePageRequest(query.page, query.per_page, this.deps.config.maxPerPage);
     const nowUtc = this.deps.siteTime.now().utc;
-    const { posts, total } = await this.repository.listForArchive(
-      {
-        tokens: searchTokens(query.search ?? ''),
-        parentId: query.event,
-        hasParents: query.has_events,
-        onlyWithUpcoming: query.only_with_upcoming ?? false,
-      },
-      scope,
-      page,
-      nowUtc,
-    );
+    const { posts, total } = linksHidden
+      ? { posts: [], total: 0 }
+      : await this.repository.listForArchive(
+          {
+            tokens: searchTokens(query.search ?? ''),
+            parentId: query.event,
+            hasParents: query.has_events,
+            onlyWithUpcoming: query.only_with_upcoming ?? false,
+            upcomingScope: listScopeFor(ctx.user, undefined),
+          },
+          scope,
+          page,
+          nowUtc,
+        );
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(this.spec.def);
     return buildListResponse({
       key: this.spec.restBase,
@@ -192,6 +201,16 @@ export abstract class LinkedPostTypeService<
   /** The schema.org description of one object (events embed it in their own). */
   jsonLd(object: TObject): Record<string, unknown> {
     return this.spec.jsonLd(object);
+  }
+
+  /** Those of `ids` that are not records of this type that the caller may see (filters: hidden = unknown). */
+  async notVisible(manager: EntityManager, ids: number[], user: AuthUser | null): Promise<number[]> {
+    const nowUtc = this.deps.siteTime.now().utc;
+    const scope = listScopeFor(user, undefined);
+    const visible = new Set(
+      (await this.repository.postsByIds(manager, ids)).filter((p) => isInScope(scope, p, nowUtc)).map((p) => p.id),
+    );
+    return ids.filter((id) => !visible.has(id));
   }
 
   /** Those of `ids` that are not records of this type. */

@@ -1,6 +1,7 @@
 import { In, type DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
 import type { PageRequest } from '../../common/pagination/pagination';
 import { applyListScope, applyTokenSearchInOneField, type ListScope } from './post-query';
+import { scopeCondition } from './post-visibility';
 import { PostEntity } from './post.entity';
 
 /**
@@ -28,8 +29,9 @@ export interface LinkedArchiveFilter {
   parentId?: number;
   /** true: linked to a parent that is not a draft or pending; false: not linked to any such parent. */
   hasParents?: boolean;
-  /** Linked to a public parent whose start (`event_details.start_utc`) is now or later. */
+  /** Linked to a parent within `upcomingScope` (one the caller may see) whose start is now or later. */
   onlyWithUpcoming: boolean;
+  upcomingScope: ListScope;
 }
 
 export interface ParentLink {
@@ -71,12 +73,12 @@ export abstract class LinkedPostsRepository<TDetails extends { postId: number },
       qb.andWhere(filter.hasParents ? linked : `NOT ${linked}`);
     }
     if (filter.onlyWithUpcoming) {
+      const visible = scopeCondition('eu', filter.upcomingScope, nowUtc);
       qb.andWhere(
         `EXISTS (SELECT 1 FROM ${linkTable} lu INNER JOIN posts eu ON eu.id = lu.event_id
           INNER JOIN event_details du ON du.post_id = eu.id
-          WHERE lu.${linkColumn} = p.id AND du.start_utc >= :upcomingNow
-            AND (eu.status = 'publish' OR (eu.status = 'future' AND eu.date_utc <= :upcomingNow)))`,
-        { upcomingNow: nowUtc },
+          WHERE lu.${linkColumn} = p.id AND du.start_utc >= :upcomingNow AND ${visible.sql})`,
+        { upcomingNow: nowUtc, ...visible.params },
       );
     }
     qb.addSelect('LOWER(p.title)', 'sort_key').orderBy('sort_key', 'ASC').addOrderBy('p.id', 'ASC');
@@ -108,8 +110,9 @@ export abstract class LinkedPostsRepository<TDetails extends { postId: number },
     return qb.getOne();
   }
 
-  parentExists(parentId: number): Promise<boolean> {
-    return this.dataSource.manager.existsBy(PostEntity, { id: parentId, type: this.tables.parentType });
+  /** `posts.type` of the records that link to these (events). */
+  get parentType(): string {
+    return this.tables.parentType;
   }
 
   /** Those of `ids` that are records of this type. */

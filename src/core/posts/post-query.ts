@@ -5,14 +5,9 @@ import { reason } from '../../common/validation/validation-messages';
 import { LIKE_ESCAPE, likeContains } from '../../database/like';
 import { effectiveStatus, POST_STATUSES, type PostStatus } from './post-status';
 import type { PostEntity } from './post.entity';
-import { whereStatusIn } from './post-visibility';
+import { scopeCondition, type ListScope } from './post-visibility';
 
-/** Which records a list shows a caller (behaviour.md §7, and §8 for venues and organizers). */
-export interface ListScope {
-  statuses: PostStatus[];
-  /** Non-public rows are limited to this author (authors and contributors see their own only). */
-  ownerId?: number;
-}
+export type { ListScope } from './post-visibility';
 
 const ALL_BUT_TRASH = POST_STATUSES.filter((s) => s !== 'trash');
 
@@ -48,27 +43,8 @@ export function applyListScope<T extends ObjectLiteral>(
   scope: ListScope,
   nowUtc: string,
 ): SelectQueryBuilder<T> {
-  if (scope.ownerId === undefined) return whereStatusIn(qb, alias, scope.statuses, nowUtc);
-  const others = scope.statuses.filter((s) => s !== 'publish');
-  return qb.andWhere(
-    new Brackets((w) => {
-      w.where(
-        new Brackets((pub) => {
-          pub.where('1 = 0');
-          if (scope.statuses.includes('publish')) {
-            pub.orWhere(`${alias}.status = 'publish'`);
-            pub.orWhere(`(${alias}.status = 'future' AND ${alias}.dateUtc <= :scopeNow)`, { scopeNow: nowUtc });
-          }
-        }),
-      );
-      if (others.length > 0) {
-        w.orWhere(`(${alias}.authorId = :scopeOwner AND ${alias}.status IN (:...scopeOthers))`, {
-          scopeOwner: scope.ownerId,
-          scopeOthers: others,
-        });
-      }
-    }),
-  );
+  const condition = scopeCondition(alias, scope, nowUtc);
+  return qb.andWhere(condition.sql, condition.params);
 }
 
 /**

@@ -80,6 +80,18 @@ export class PostRecordsService {
     return post;
   }
 
+  /**
+   * A post of any type that the caller may see, for filters that name one (`post_parent`, `event`,
+   * `post`): null for unknown ids and hidden ones alike, so a filter is no oracle for what exists.
+   */
+  async findVisible(id: number, user: AuthUser | null): Promise<PostEntity | null> {
+    const post = await this.dataSource.manager.findOneBy(PostEntity, { id });
+    if (!post) return null;
+    return isPublic(post.status, post.dateUtc, this.siteTime.now().utc) || postPolicy.canReadNonPublic(user, post)
+      ? post
+      : null;
+  }
+
   /** A record the caller may edit or delete: 404, then 401/403. */
   async findWritable(
     manager: EntityManager,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { contentVisible } from '../posts/post-visibility';
 import { WriteTransactions } from '../../database/write-transactions';
 import { postPolicy } from '../../auth/post-policy';
 import { Clock } from '../../common/dates/clock';
@@ -48,7 +49,8 @@ export class TaxonomyTermsService {
 
   async list(taxonomy: TaxonomyDefinition, query: TermListQuery, ctx: RequestContext): Promise<ListResponse> {
     const postId = query.event ?? query.post;
-    if (postId !== undefined) await this.assertPostReadable(postId, query.event !== undefined ? 'event' : 'post', ctx);
+    const termsHidden =
+      postId !== undefined && !(await this.postTermsVisible(postId, query.event !== undefined ? 'event' : 'post', ctx));
     const unknown: Record<string, string> = {};
     for (const name of ['include', 'exclude'] as const) {
       const missing = await this.terms.missingIds(taxonomy.taxonomy, query[name] ?? []);
@@ -63,21 +65,23 @@ export class TaxonomyTermsService {
     const page = resolvePageRequest(query.page, query.per_page, this.config.maxPerPage);
     const order = (query.order ?? 'asc') === 'desc' ? 'DESC' : 'ASC';
     const hideEmpty = query.hide_empty ?? true;
-    const { items, total } = await this.terms.listForArchive(
-      taxonomy.taxonomy,
-      {
-        search: query.search,
-        include: query.include,
-        exclude: query.exclude,
-        slugs: query.slug,
-        parent: query.parent,
-        postId,
-        hideEmpty,
-        orderBy: query.orderby ?? 'name',
-        order,
-      },
-      page,
-    );
+    const { items, total } = termsHidden
+      ? { items: [], total: 0 }
+      : await this.terms.listForArchive(
+          taxonomy.taxonomy,
+          {
+            search: query.search,
+            include: query.include,
+            exclude: query.exclude,
+            slugs: query.slug,
+            parent: query.parent,
+            postId,
+            hideEmpty,
+            orderBy: query.orderby ?? 'name',
+            order,
+          },
+          page,
+        );
     return buildListResponse({
       key: taxonomy.restBase,
       items: items.map((t) => toTermObject(t, taxonomy, ctx.namespaceUrl)),
@@ -197,10 +201,17 @@ export class TaxonomyTermsService {
   }
 
   /** The `post` filter may not reveal the terms of a post the caller cannot read. */
-  private async assertPostReadable(postId: number, param: string, ctx: RequestContext): Promise<void> {
+  /**
+   * Whether the caller may see the terms of the post a `post`/`event` filter names. Unknown and hidden
+   * posts are both 400 (no existence oracle); a password-protected post's terms are blanked in the post,
+   * so they are not listed here either.
+   */
+  private async postTermsVisible(postId: number, param: string, ctx: RequestContext): Promise<boolean> {
     const post = await this.terms.findPostForFilter(postId);
-    if (!post) throw RequestValidationError.of({ [param]: reason('unknown_id') });
-    if (isPublic(post.status, post.dateUtc, this.clock.nowSqlUtc())) return;
-    if (!postPolicy.canReadNonPublic(ctx.user, post)) throw new DomainError(ctx.user ? 'forbidden' : 'unauthenticated');
+    const readable =
+      post !== null &&
+      (isPublic(post.status, post.dateUtc, this.clock.nowSqlUtc()) || postPolicy.canReadNonPublic(ctx.user, post));
+    if (!post || !readable) throw RequestValidationError.of({ [param]: reason('unknown_id') });
+    return contentVisible(ctx.user, post);
   }
 }

@@ -113,9 +113,11 @@ export class TermsRepository {
   }
 
   /** The post a `post`/`event` filter names, with what visibility checks need; null when there is none. */
-  findPostForFilter(postId: number): Promise<Pick<PostEntity, 'id' | 'status' | 'authorId' | 'dateUtc'> | null> {
+  findPostForFilter(
+    postId: number,
+  ): Promise<Pick<PostEntity, 'id' | 'status' | 'authorId' | 'dateUtc' | 'passwordHash'> | null> {
     return this.terms.manager.findOne(PostEntity, {
-      select: { id: true, status: true, authorId: true, dateUtc: true },
+      select: { id: true, status: true, authorId: true, dateUtc: true, passwordHash: true },
       where: { id: postId },
     });
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { PageRequest } from '../../common/pagination/pagination';
 import { applyListScope, applyTokenSearchAcrossFields, type ListScope } from '../../core/posts/post-query';
+import type { SqlCondition } from '../../core/posts/post-visibility';
 import { PostEntity } from '../../core/posts/post.entity';
 import { CALENDAR_POST_TYPES } from '../calendar-post-types';
 import { EventDetailsEntity } from './event-details.entity';
@@ -20,6 +21,11 @@ export interface EventArchiveFilter {
   featured?: boolean;
   include?: number[];
   parentId?: number;
+  /**
+   * Posts whose protected content the caller may see. Search matches only the title of the others, and
+   * link filters (terms, venues, organizers) never match them: either would reveal what the object blanks.
+   */
+  contentVisible: SqlCondition;
 }
 
 /** Event queries, named by what they are for. */
@@ -49,7 +55,16 @@ export class EventsRepository {
     if (w?.startsAfter) qb.andWhere('d.startUtc > :startsAfter', { startsAfter: w.startsAfter });
     if (w?.endsBefore) qb.andWhere('d.endUtc < :endsBefore', { endsBefore: w.endsBefore });
     if (w?.endsAfter) qb.andWhere('d.endUtc > :endsAfter', { endsAfter: w.endsAfter });
-    applyTokenSearchAcrossFields(qb, filter.tokens, ['p.title', 'p.excerpt', 'p.content']);
+    const visible = filter.contentVisible;
+    if (filter.tokens.length > 0) qb.setParameters(visible.params);
+    applyTokenSearchAcrossFields(qb, filter.tokens, [
+      'p.title',
+      `CASE WHEN ${visible.sql} THEN p.excerpt ELSE '' END`,
+      `CASE WHEN ${visible.sql} THEN p.content ELSE '' END`,
+    ]);
+    if (filter.categoryIds || filter.tagIds || filter.venueIds || filter.organizerIds) {
+      qb.andWhere(visible.sql, visible.params);
+    }
     const linked = (name: string, sql: string, ids: number[] | undefined) => {
       if (ids) qb.andWhere(`EXISTS (${sql} IN (:...${name}))`, { [name]: ids });
     };

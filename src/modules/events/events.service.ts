@@ -27,6 +27,7 @@ import { PostPasswords } from '../../core/posts/post-passwords';
 import { PostRecordsService } from '../../core/posts/post-records.service';
 import type { PostRef } from '../../core/posts/post-ref';
 import { isPublic } from '../../core/posts/post-status';
+import { contentVisibleCondition } from '../../core/posts/post-visibility';
 import type { PostTypeDefinition } from '../../core/posts/post-type.registry';
 import type { PostEntity } from '../../core/posts/post.entity';
 import { TaxonomyRegistry } from '../../core/terms/taxonomy.registry';
@@ -97,7 +98,7 @@ export class EventsService {
     if (Object.keys(problems).length > 0) throw RequestValidationError.of(problems);
 
     const scope = listScopeFor(ctx.user, query.status);
-    if (query.post_parent !== undefined) await this.requireEvent(manager, query.post_parent, 'post_parent');
+    if (query.post_parent !== undefined) await this.requireVisibleEvent(query.post_parent, ctx);
     const categoryIds = query.categories
       ? await this.termReferences.resolveForFilter(
           manager,
@@ -109,8 +110,8 @@ export class EventsService {
     const tagIds = query.tags
       ? await this.termReferences.resolveForFilter(manager, CALENDAR_TAXONOMIES.tag, query.tags, 'tags')
       : undefined;
-    await this.requireLinked(manager, this.venues, query.venue, 'venue');
-    await this.requireLinked(manager, this.organizers, query.organizer, 'organizer');
+    await this.requireLinked(manager, this.venues, query.venue, 'venue', ctx);
+    await this.requireLinked(manager, this.organizers, query.organizer, 'organizer', ctx);
 
     const page = resolvePageRequest(query.page, query.per_page, this.config.maxPerPage);
     const window = windowResult?.ok ? windowResult.window : undefined;
@@ -126,8 +127,13 @@ export class EventsService {
       featured: query.featured,
       include: query.include,
       parentId: query.post_parent,
+      contentVisible: contentVisibleCondition(ctx.user, 'p'),
     };
-    const totalKey = JSON.stringify(['events', { ...filter, nowUtc: undefined }]);
+    const totalKey = JSON.stringify([
+      'events',
+      { ...filter, nowUtc: undefined, contentVisible: undefined },
+      ctx.user?.id,
+    ]);
     const { posts, total } = await this.events.listForArchive(filter, page, this.totals.get(totalKey));
     this.totals.set(totalKey, total);
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
@@ -394,14 +400,23 @@ export class EventsService {
     if (post.type !== CALENDAR_POST_TYPES.event) throw new DomainError('invalid_event_id', { args: { id } });
   }
 
+  /** A filter's event id: one the caller may see, else 400 as if unknown (no existence oracle). */
+  private async requireVisibleEvent(id: number, ctx: RequestContext): Promise<void> {
+    const post = await this.records.findVisible(id, ctx.user);
+    if (!post) throw RequestValidationError.of({ post_parent: reason('unknown_id') });
+    if (post.type !== CALENDAR_POST_TYPES.event) throw new DomainError('invalid_event_id', { args: { id } });
+  }
+
+  /** A filter's venue or organizer ids: hidden ones answer like unknown ones. */
   private async requireLinked(
     manager: EntityManager,
     service: VenuesService | OrganizersService,
     ids: number[] | undefined,
     param: string,
+    ctx: RequestContext,
   ): Promise<void> {
     if (!ids) return;
-    const unknown = await service.notOfType(manager, ids);
+    const unknown = await service.notVisible(manager, ids, ctx.user);
     if (unknown.length > 0) throw RequestValidationError.of({ [param]: reason('unknown_ids', unknown.join(', ')) });
   }
 
