@@ -5,7 +5,11 @@ import { postPolicy } from './post-policy';
 import type { Role } from './roles';
 
 const user = (role: Role, id = 1) => toAuthUser({ id, login: role, role });
-const post = (status: PostStatus, authorId: number | null = 1) => ({ status, authorId });
+const post = (status: PostStatus, authorId: number | null = 1, trashedFrom: PostStatus | null = null) => ({
+  status,
+  authorId,
+  trashedFrom,
+});
 const OTHER = 2;
 
 describe('postPolicy', () => {
@@ -22,6 +26,12 @@ describe('postPolicy', () => {
       expect(postPolicy.canEdit(me, post('draft', OTHER))).toBe(false);
       expect(postPolicy.canDelete(me, post('draft'))).toBe(true);
       expect(postPolicy.canDelete(me, post('publish'))).toBe(false);
+    });
+    it('cannot edit or delete its own post once published, even from the trash', () => {
+      expect(postPolicy.canEdit(me, post('trash', 1, 'publish'))).toBe(false);
+      expect(postPolicy.canDelete(me, post('trash', 1, 'future'))).toBe(false);
+      expect(postPolicy.canEdit(me, post('trash', 1, 'draft'))).toBe(true);
+      expect(postPolicy.canEdit(me, post('trash', 1, 'pending'))).toBe(true);
     });
     it('reads its own drafts but not others’', () => {
       expect(postPolicy.canReadNonPublic(me, post('draft'))).toBe(true);
@@ -40,6 +50,14 @@ describe('postPolicy', () => {
       expect(postPolicy.canDelete(me, post('draft', OTHER))).toBe(false);
       expect(postPolicy.canForceDelete(me)).toBe(false);
       expect(postPolicy.seesAllStatuses(me)).toBe(false);
+    });
+    it('keeps editing and trashing its own post after making it private', () => {
+      expect(postPolicy.canEdit(me, post('private'))).toBe(true);
+      expect(postPolicy.canDelete(me, post('private'))).toBe(true);
+      expect(postPolicy.canReadNonPublic(me, post('private'))).toBe(true);
+      expect(postPolicy.canEdit(me, post('private', OTHER))).toBe(false);
+      expect(postPolicy.canEdit(me, post('trash', 1, 'private'))).toBe(true);
+      expect(postPolicy.canEdit(me, post('trash', 1, 'publish'))).toBe(true);
     });
   });
 

@@ -5,15 +5,22 @@ import { can, type AuthUser } from './auth-user';
 export interface PolicySubject {
   authorId: number | null;
   status: PostStatus;
+  /** For a trashed post, the status it had before (unknown: treated as published). */
+  trashedFrom?: PostStatus | null;
 }
 
 const isOwn = (user: AuthUser, post: PolicySubject): boolean => post.authorId !== null && post.authorId === user.id;
-const isPublished = (post: PolicySubject): boolean => post.status === 'publish' || post.status === 'future';
+const wasPublished = (status: PostStatus | null | undefined): boolean =>
+  status === 'publish' || status === 'future' || status === null || status === undefined;
+/** Published or scheduled, or trashed from there: an own post that needs the `*_published_posts` right. */
+const isPublished = (post: PolicySubject): boolean =>
+  post.status === 'publish' || post.status === 'future' || (post.status === 'trash' && wasPublished(post.trashedFrom));
 
 /**
- * The record-level rules of behaviour.md §3 for every post type family (events, venues, organizers):
- * contributors write their own drafts and pending posts, authors their own posts including published
- * ones, editors and administrators anything. Pure functions of the user and the record.
+ * The record-level rules of behaviour.md §3 for every post type family (events, venues, organizers), as
+ * WordPress maps them (`map_meta_cap`): contributors write their own drafts and pending posts, authors
+ * their own posts including published and private ones, editors and administrators anything. A trashed
+ * post is judged by the status it had before the trash. Pure functions of the user and the record.
  */
 export const postPolicy = {
   canCreate: (user: AuthUser | null): boolean => can(user, 'edit_posts'),
@@ -28,7 +35,6 @@ export const postPolicy = {
       return true;
     }
     if (isPublished(post)) return can(user, 'edit_published_posts');
-    if (post.status === 'private') return can(user, 'edit_private_posts');
     return can(user, 'edit_posts');
   },
 
@@ -40,7 +46,6 @@ export const postPolicy = {
       return true;
     }
     if (isPublished(post)) return can(user, 'delete_published_posts');
-    if (post.status === 'private') return can(user, 'delete_private_posts');
     return can(user, 'delete_posts');
   },
 

@@ -38,7 +38,7 @@ describe('password-protected events: side doors', () => {
       tags: ['secret-tag'],
       all_day: true,
     });
-    venueId = secret.venue && (secret.venue as { id: number }).id;
+    venueId = (secret.venue as { id: number }).id;
     organizerId = (secret.organizer as { id: number }[])[0].id;
     categoryId = (secret.categories as { id: number }[])[0].id;
     tagId = (secret.tags as { id: number }[])[0].id;

@@ -131,6 +131,7 @@ export class PostRecordsService {
       authorId,
       parentId: input.parentId ?? null,
       passwordHash: input.password ? await hashSecret(input.password) : null,
+      trashedFrom: null,
       featuredImageId: (await this.resolveImage(manager, input.image, authorId, now)) ?? null,
       menuOrder: 0,
       dateLocal: date.local,
@@ -166,6 +167,7 @@ export class PostRecordsService {
     }
     // A trashed record leaves the trash only when a status is asked for.
     if (input.status !== undefined || (date && post.status !== 'trash')) {
+      if (input.status !== undefined) post.trashedFrom = null;
       post.status = decideStatus({
         requested: input.status,
         current: post.status,
@@ -192,6 +194,7 @@ export class PostRecordsService {
     const now = this.siteTime.now();
     const before = post.status;
     post.status = 'trash';
+    post.trashedFrom = before;
     post.modifiedLocal = now.local;
     post.modifiedUtc = now.utc;
     const saved = await manager.save(post);

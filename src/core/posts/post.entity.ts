@@ -39,6 +39,10 @@ export class PostEntity {
   @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
   passwordHash!: string | null;
 
+  /** The status before the post went to the trash: who may still edit it there depends on it. */
+  @Column({ name: 'trashed_from', type: 'varchar', length: 20, nullable: true })
+  trashedFrom!: PostStatus | null;
+
   /** The attachment shown as the record's image. */
   @Column({ name: 'featured_image_id', type: 'integer', nullable: true })
   featuredImageId!: number | null;

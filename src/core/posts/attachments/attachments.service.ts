@@ -32,6 +32,7 @@ export class AttachmentsService {
         authorId: input.authorId,
         parentId: null,
         passwordHash: null,
+        trashedFrom: null,
         menuOrder: 0,
         dateLocal: input.now.local,
         dateUtc: input.now.utc,
