@@ -1,5 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
+import type { RequestHandler } from 'express';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { DestinationStream } from 'pino';
 import { BasicAuthMiddleware } from './auth/basic-auth.middleware';
 import { RestExceptionFilter } from './common/errors/rest-exception.filter';
 import {
@@ -16,13 +19,43 @@ import { AppConfig } from './config/app-config';
 import { OpenApiDocumentService } from './discovery/openapi-document.service';
 
 /**
+ * Security headers for a JSON API that also serves Swagger UI: nothing may frame it or sniff types; the
+ * UI's own scripts and styles come from this origin (its styles are partly inline). Responses may be read
+ * by other origins, as CORS allows.
+ */
+const SECURITY_HEADERS: Readonly<HelmetOptions> = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+    },
+  },
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+};
+
+/** What one caller may see must not be kept by a shared cache and handed to another. */
+const privateWhenAuthenticated: RequestHandler = (req, res, next) => {
+  res.vary('Authorization');
+  if (req.headers.authorization !== undefined) res.setHeader('Cache-Control', 'private, no-store');
+  next();
+};
+
+/**
  * Everything between creating the Nest application and listening: request pipeline, validation,
  * errors, documentation. `main.ts` and the e2e tests both call it, so tests run the real stack.
  * Middleware order matters: request id and log first, then the language segment, then body parsing.
  */
-export function configureApp(app: NestExpressApplication): void {
+export function configureApp(app: NestExpressApplication, options: { logDestination?: DestinationStream } = {}): void {
   const config = app.get(AppConfig);
-  const logger = createRootLogger(config.logLevel);
+  const logger = createRootLogger(config.logLevel, options.logDestination);
   app.useLogger(new PinoNestLogger(logger));
   app.flushLogs();
 
@@ -33,6 +66,13 @@ export function configureApp(app: NestExpressApplication): void {
     exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages', 'X-WP-Total', 'X-WP-TotalPages', 'Link', 'x-request-id'],
   });
 
+  const server = app.getHttpServer();
+  // Slow clients (a body dripping in, headers never finished) lose their connection instead of holding it.
+  server.requestTimeout = config.httpTimeouts.requestMs;
+  server.headersTimeout = Math.min(config.httpTimeouts.headersMs, config.httpTimeouts.requestMs);
+
+  app.use(helmet(SECURITY_HEADERS));
+  app.use(privateWhenAuthenticated);
   app.use(createHttpLogger(logger));
   app.use(
     requestContextMiddleware({

@@ -23,6 +23,16 @@ export class AppConfig {
   get migrationsRun(): boolean {
     return this.get('DB_MIGRATIONS_RUN');
   }
+  get databaseQueryTimeoutSeconds(): number {
+    return this.get('DB_QUERY_TIMEOUT_SECONDS');
+  }
+  /** Whole-request and header deadlines of the HTTP server (slow clients). */
+  get httpTimeouts(): { requestMs: number; headersMs: number } {
+    return {
+      requestMs: this.get('HTTP_REQUEST_TIMEOUT_SECONDS') * 1000,
+      headersMs: this.get('HTTP_HEADERS_TIMEOUT_SECONDS') * 1000,
+    };
+  }
   get databaseLogging(): boolean {
     return this.get('DB_LOGGING');
   }

@@ -169,6 +169,24 @@ export class EnvironmentVariables {
   @Transform(toInt)
   @IsInt()
   @Min(1)
+  @Max(3600)
+  DB_QUERY_TIMEOUT_SECONDS = 15;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  HTTP_REQUEST_TIMEOUT_SECONDS = 30;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  HTTP_HEADERS_TIMEOUT_SECONDS = 20;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
   @Max(86400)
   AUTH_LOCKOUT_SECONDS = 30;
 

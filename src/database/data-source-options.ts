@@ -7,6 +7,12 @@ import { MIGRATIONS } from './migrations';
 export interface DatabaseSettings {
   url: string;
   logging?: boolean;
+  /**
+   * MySQL: a statement that has not answered by then fails (and its connection is dropped), so a frozen
+   * server gives 503s instead of requests that hang. The service sets it; the migration CLI does not,
+   * since a schema change on a large table may rightly take longer.
+   */
+  queryTimeoutMs?: number;
 }
 
 /**
@@ -47,6 +53,8 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     // Writes see what other writers committed (slug and duplicate checks after a lock) and take no gap
     // locks, the main source of InnoDB deadlocks between concurrent inserts. Needs ROW or MIXED binlogs.
     isolationLevel: 'READ COMMITTED',
+    connectTimeout: 5000,
+    ...(settings.queryTimeoutMs ? { enableQueryTimeout: true, maxQueryExecutionTime: settings.queryTimeoutMs } : {}),
     extra: { connectionLimit: 10 },
   };
 }

@@ -17,7 +17,11 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
           useFactory: (config: AppConfig) => ({
-            ...buildDataSourceOptions({ url: config.databaseUrl, logging: config.databaseLogging }),
+            ...buildDataSourceOptions({
+              url: config.databaseUrl,
+              logging: config.databaseLogging,
+              queryTimeoutMs: config.databaseQueryTimeoutSeconds * 1000,
+            }),
             migrationsRun: config.migrationsRun,
             autoLoadEntities: true,
           }),

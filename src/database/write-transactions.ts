@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Mutex } from 'async-mutex';
+import { Mutex, withTimeout, type MutexInterface } from 'async-mutex';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isRetryableWriteConflict } from '../common/errors/driver-errors';
+import { AppConfig } from '../config/app-config';
 
 /** Attempts of one write before its conflict reaches the client (as 409 or 503). */
 export const MAX_WRITE_ATTEMPTS = 8;
@@ -20,14 +21,25 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
  *
  * SQLite: TypeORM shares one connection among all transactions, so two concurrent transactions would
  * interleave as savepoints of one another (one's rollback undoing the other's committed work). A
- * process-wide lock runs them one at a time, which is what SQLite's single writer does anyway.
+ * process-wide lock runs them one at a time, which is what SQLite's single writer does anyway; a write
+ * that waits longer than `DB_QUERY_TIMEOUT_SECONDS` for it gets a 503.
  */
 @Injectable()
 export class WriteTransactions {
-  private readonly sqliteWriter: Mutex | null;
+  private readonly sqliteWriter: MutexInterface | null;
 
-  constructor(private readonly dataSource: DataSource) {
-    this.sqliteWriter = dataSource.options.type === 'better-sqlite3' ? new Mutex() : null;
+  constructor(
+    private readonly dataSource: DataSource,
+    config: AppConfig,
+  ) {
+    // A writer stuck for longer than a statement may take fails the ones queued behind it with a 503.
+    const queueTimeout = Object.assign(new Error('timed out waiting for the SQLite writer'), {
+      code: 'WRITE_QUEUE_TIMEOUT',
+    });
+    this.sqliteWriter =
+      dataSource.options.type === 'better-sqlite3'
+        ? withTimeout(new Mutex(), config.databaseQueryTimeoutSeconds * 1000, queueTimeout)
+        : null;
   }
 
   async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {

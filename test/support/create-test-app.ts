@@ -2,6 +2,7 @@ import type { Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
+import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Pin the service's clock, for tests whose expectations depend on "now". */
   now?: Date;
+  /** Where the service's log lines go (tests that read the logs; LOG_LEVEL must be set in `env`). */
+  logDestination?: DestinationStream;
 }
 
 /** Boots the real AppModule through the same `configureApp()` as `main.ts`, on a fresh database. */
@@ -45,7 +48,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
-  configureApp(app);
+  configureApp(app, { logDestination: options.logDestination });
   await app.init();
   return {
     app,

@@ -30,19 +30,40 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return e !== null && (e.errno === 1451 || e.errno === 1452 || e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY');
 }
 
-/** Lock waits, deadlocks, a busy SQLite file or a lost connection: the caller may simply retry. */
+const UNAVAILABLE_ERRNOS = new Set([
+  1205, // lock wait timeout
+  1213, // deadlock
+  1021, // disk full
+  1114, // table is full
+  1142, // command denied (a read-only account)
+  1290, // --read-only / --super-read-only
+  1836, // read-only mode
+  1040, // too many connections
+]);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT', // a statement past DB_QUERY_TIMEOUT_SECONDS
+  'ETIMEDOUT',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_FULL',
+  'SQLITE_READONLY',
+  'SQLITE_IOERR',
+  'SQLITE_CANTOPEN',
+  'WRITE_QUEUE_TIMEOUT', // the SQLite writer was busy for longer than a statement may take
+]);
+
+/**
+ * The database cannot do this now: lock waits and deadlocks that outlived the retries, a lost, refused or
+ * frozen connection, a full disk, a read-only server or file. Not the client's fault: 503, retry later.
+ */
 export function isTransientDatabaseError(error: unknown): boolean {
   const e = driverErrorOf(error);
   if (e === null) return false;
-  return (
-    e.errno === 1205 ||
-    e.errno === 1213 ||
-    e.code === 'SQLITE_BUSY' ||
-    e.code === 'SQLITE_LOCKED' ||
-    e.code === 'ECONNREFUSED' ||
-    e.code === 'PROTOCOL_CONNECTION_LOST' ||
-    e.code === 'ETIMEDOUT'
-  );
+  if (e.errno !== undefined && UNAVAILABLE_ERRNOS.has(e.errno)) return true;
+  return e.code !== undefined && (UNAVAILABLE_CODES.has(e.code) || /^SQLITE_(IOERR|READONLY|FULL)/.test(e.code));
 }
 
 /**

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { requestContextOf } from '../http/request-context';
+import { redactUrl } from '../logging/logger';
 import { formatMessage, type Language } from '../i18n/language';
 import { RequestValidationError } from '../validation/request-validation.error';
 import { translateReason } from '../validation/validation-messages';
@@ -51,7 +52,10 @@ export class RestExceptionFilter implements ExceptionFilter {
     const body = this.toBody(exception, ctx.language, ctx.requestId);
     const status = body.data.status;
     if (status >= 500) {
-      this.logger.error({ err: exception, requestId: ctx.requestId, url: req.originalUrl }, 'request failed');
+      this.logger.error(
+        { err: exception, requestId: ctx.requestId, url: redactUrl(req.originalUrl) },
+        'request failed',
+      );
     } else {
       this.logger.debug({ code: body.code, requestId: ctx.requestId }, 'request refused');
     }

@@ -5,12 +5,62 @@ import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import type { LogLevel } from '../../config/env.schema';
 
-export function createRootLogger(level: LogLevel): Logger {
-  return pino({
-    level,
-    base: undefined,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-  });
+const SECRET_FIELDS = ['password', 'passwordHash', 'password_hash', 'authorization', 'cookie', 'secret', 'token'];
+
+/** Logs stay free of secrets: credentials, passwords and the values bound to SQL statements. */
+export function createRootLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: undefined,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+        ],
+        censor: '[redacted]',
+      },
+      serializers: { err: serializeError },
+    },
+    destination,
+  );
+}
+
+/** `?password=…` and the like, with the value replaced (event passwords arrive as query parameters). */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:password|token|secret)(?:\[\d*\]|%5B\d*%5D)?=)[^&#]*/gi, '$1[redacted]');
+}
+
+interface DriverErrorLike {
+  name?: string;
+  message?: string;
+  code?: unknown;
+  errno?: unknown;
+  query?: unknown;
+  stack?: string;
+  sqlMessage?: unknown;
+  driverError?: { code?: unknown; errno?: unknown; sqlMessage?: unknown };
+}
+
+/**
+ * Errors as logged: a database error keeps its code and the statement without the bound values (the
+ * values may be passwords or personal data); anything else, a programming error, keeps its stack.
+ */
+export function serializeError(error: unknown): Record<string, unknown> {
+  if (typeof error !== 'object' || error === null) return { message: String(error) };
+  const e = error as DriverErrorLike;
+  const driver = e.driverError ?? (e.errno !== undefined || typeof e.code === 'string' ? e : undefined);
+  if (driver) {
+    return {
+      type: e.name ?? 'Error',
+      code: driver.code,
+      errno: driver.errno,
+      message: typeof driver.sqlMessage === 'string' ? driver.sqlMessage : e.message,
+      query: typeof e.query === 'string' ? e.query.slice(0, 2000) : undefined,
+    };
+  }
+  return { type: e.name ?? 'Error', message: e.message, stack: e.stack };
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -30,7 +80,11 @@ export function createHttpLogger(logger: Logger): HttpLogger {
     genReqId: requestIdFor,
     customLogLevel: () => 'info',
     serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      req: (req: { id: unknown; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

@@ -1,0 +1,57 @@
+import { connect, createServer, type Server, type Socket } from 'node:net';
+
+/**
+ * A TCP proxy in front of a database server that can "freeze": while frozen it forwards nothing in
+ * either direction (as a stopped or hung server would), without closing connections.
+ */
+export class FreezingProxy {
+  private server: Server | null = null;
+  private readonly pairs: [Socket, Socket][] = [];
+  private frozen = false;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  async start(): Promise<number> {
+    this.server = createServer((client) => {
+      const upstream = connect(this.targetPort, this.targetHost);
+      this.pairs.push([client, upstream]);
+      const forward = (from: Socket, to: Socket) =>
+        from.on('data', (chunk) => {
+          if (!this.frozen) to.write(chunk);
+        });
+      forward(client, upstream);
+      forward(upstream, client);
+      const close = () => {
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('error', close).on('close', close);
+      upstream.on('error', close).on('close', close);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    if (address === null || typeof address === 'string') throw new Error('proxy has no port');
+    return address.port;
+  }
+
+  freeze(): void {
+    this.frozen = true;
+  }
+
+  /** Ends the freeze; connections that lost bytes meanwhile are dropped, as after a real outage. */
+  thaw(): void {
+    this.frozen = false;
+    for (const [client, upstream] of this.pairs.splice(0)) {
+      client.destroy();
+      upstream.destroy();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.thaw();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
