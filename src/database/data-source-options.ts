@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import { parseDatabaseUrl } from './database-url';
+import { DatabaseLogger } from './database-logger';
 import { MIGRATIONS } from './migrations';
 
 export interface DatabaseSettings {
@@ -28,6 +29,7 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     migrationsTableName: 'schema_migrations',
     // Failures reach the exception filter, which logs them once; query logging is opt-in (DB_LOGGING).
     logging: settings.logging ? ('all' as const) : false,
+    logger: new DatabaseLogger(settings.logging ?? false),
   };
   if (target.kind === 'sqlite') {
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });

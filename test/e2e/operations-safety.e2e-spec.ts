@@ -114,6 +114,7 @@ describe('operations: headers, caching, timeouts, logs, health', () => {
     }
     const logged = lines.join('');
     expect(logged).not.toContain('xyzzy');
+    expect(logged).not.toContain('PARAMETERS');
     expect(logged).not.toMatch(/\n\s+at /);
   });
 });
