@@ -141,8 +141,19 @@ describe('events: list', () => {
     expect(
       titles(await list(`start_date=${day(7, '19:00:00')}&end_date=${day(7, '22:00:00')}&strict_dates=1`)),
     ).toEqual(['Next Week Theatre']);
-    expect(titles(await list('start_date=2098-01-01'))).toEqual(['Far Future']);
-    expect(titles(await list('end_date=2002-01-01'))).toEqual(['Long Ago']);
+    expect(titles(await list('start_date=2098-01-01&end_date=2100-01-01'))).toEqual(['Far Future']);
+    expect(titles(await list('start_date=2000-01-01&end_date=2002-01-01'))).toEqual(['Long Ago']);
+  });
+
+  it('keeps the other bound’s default when only one is given', async () => {
+    const fromLongAgo = titles(await list('start_date=2000-01-01&per_page=50'));
+    expect(fromLongAgo).toContain('Long Ago');
+    expect(fromLongAgo).toContain('Next Month');
+    expect(fromLongAgo).not.toContain('Far Future');
+    const untilFarAway = titles(await list('end_date=2100-01-01&per_page=50'));
+    expect(untilFarAway).toContain('Far Future');
+    expect(untilFarAway).not.toContain('Long Ago');
+    expect(titles(await list('start_date=2098-01-01'))).toEqual([]);
   });
 
   it('uses the exclusive bounds instead of the default window', async () => {

@@ -36,10 +36,17 @@ describe('resolveDateWindow', () => {
     });
   });
 
-  it('keeps only one side when only one is given', () => {
-    const result = resolveDateWindow({ start_date: '2026-07-01' }, berlin, NOW);
-    expect(result).toMatchObject({ ok: true, window: { startFrom: '2026-06-30 22:00:00' } });
-    expect(result.ok && result.window.endUntil).toBeUndefined();
+  it('keeps the other bound’s default when only one is given (behaviour.md §7)', () => {
+    const onlyStart = resolveDateWindow({ start_date: '2026-07-01' }, berlin, NOW);
+    expect(onlyStart).toMatchObject({
+      ok: true,
+      window: { startFrom: '2026-06-30 22:00:00', endUntil: '2028-06-15 21:59:59' },
+    });
+    const onlyEnd = resolveDateWindow({ end_date: '2026-07-01' }, berlin, NOW);
+    expect(onlyEnd).toMatchObject({
+      ok: true,
+      window: { startFrom: '2026-06-13 22:00:00', endUntil: '2026-07-01 21:59:59' },
+    });
   });
 
   it('moves the exclusive bounds to the end of their day and drops the default window', () => {

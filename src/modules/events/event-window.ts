@@ -30,7 +30,7 @@ const EXCLUSIVE = ['starts_before', 'starts_after', 'ends_before', 'ends_after']
 
 /**
  * Turns list date filters into UTC bounds. Without any date filter the window is 00:00:00 yesterday to
- * 23:59:59 of the day 24 months from now (site zone). Not strict (default): `start_date` moves to the
+ * 23:59:59 of the day 24 months from now (site zone), each bound defaulting on its own. Not strict (default): `start_date` moves to the
  * start of its day and `end_date` and the four exclusive bounds to the end of theirs; strict keeps the
  * given times. Any exclusive bound drops the default window; an explicit `start_date`/`end_date` still applies.
  */
@@ -58,11 +58,11 @@ export function resolveDateWindow(input: DateFilterInput, zone: Zone, now: DateT
   >;
   if (invalid.length > 0) return { ok: false, invalid };
 
-  const anyExclusive = EXCLUSIVE.some((name) => exclusive[name] !== undefined);
-  if (!anyExclusive && start === undefined && end === undefined) {
+  // Each default stands on its own: giving only one bound keeps the other's default.
+  if (!EXCLUSIVE.some((name) => exclusive[name] !== undefined)) {
     const today = now.setZone(zone);
-    start = today.minus({ days: 1 }).startOf('day');
-    end = today.plus({ months: 24 }).set({ hour: 23, minute: 59, second: 59, millisecond: 0 });
+    start ??= today.minus({ days: 1 }).startOf('day');
+    end ??= today.plus({ months: 24 }).set({ hour: 23, minute: 59, second: 59, millisecond: 0 });
   }
   const utc = (dt: DateTime | undefined) => (dt ? toSqlDateTime(dt.toUTC()) : undefined);
   return {
