@@ -183,11 +183,26 @@ describe('events: create', () => {
     ['Free – 30$', 'Free – 30$', ['0', '30'], 'USD'],
     ['€12', '€12', ['12'], 'EUR'],
     ['Pay what you can', 'Pay what you can', [], 'USD'],
+    [['0$', '20$', '30$'], 'Free – 30$', ['0', '20', '30'], 'USD'],
+    [[0, 12], 'Free – $12', ['0', '12'], 'USD'],
+    ['0', 'Free', ['0'], 'USD'],
   ])('formats the cost %p as %p', async (cost, formatted, values, code) => {
     const event = await postEvent(t, as('editor'), { cost });
     expect(event.cost).toBe(formatted);
     expect(event.cost_details).toMatchObject({ values, currency_code: code });
   });
+
+  it.each([[[{ a: 1 }]], [[['nested']]], [Array.from({ length: 21 }, () => '1')], [{ amount: 5 }], [true]])(
+    'refuses the cost %p with a 400 naming it',
+    async (cost) => {
+      const res = await t.http
+        .post(base)
+        .set('Authorization', as('editor'))
+        .send({ title: 'Odd cost', start_date: '2030-01-01', end_date: '2030-01-01', cost })
+        .expect(400);
+      expect(Object.keys(res.body.data.params)).toEqual(['cost']);
+    },
+  );
 
   it('stores the flags and the website', async () => {
     const event = await postEvent(t, as('editor'), {

@@ -10,6 +10,15 @@ describe('timeZoneAbbreviation', () => {
     ['2025-07-15T12:00:00Z', 'Europe/Berlin', 'CEST'],
     ['2025-07-15T12:00:00Z', 'UTC', 'UTC'],
     ['2025-07-15T12:00:00Z', 'UTC+2', 'UTC+2'],
+    ['2025-07-15T12:00:00Z', 'Asia/Hong_Kong', 'HKT'],
+    ['2025-07-15T12:00:00Z', 'Asia/Tokyo', 'JST'],
+    ['2025-07-15T12:00:00Z', 'Asia/Kolkata', 'IST'],
+    ['2025-01-15T12:00:00Z', 'Australia/Sydney', 'AEDT'],
+    ['2025-07-15T12:00:00Z', 'Australia/Sydney', 'AEST'],
+    ['2025-01-15T12:00:00Z', 'Europe/Moscow', 'MSK'],
+    ['2025-01-15T12:00:00Z', 'Africa/Johannesburg', 'SAST'],
+    ['2025-07-15T12:00:00Z', 'Europe/London', 'BST'],
+    ['2025-01-15T12:00:00Z', 'America/Sao_Paulo', '-03'],
   ])('%s in %s is %s', (instant, zone, abbr) => {
     expect(timeZoneAbbreviation(DateTime.fromISO(instant, { zone: 'utc' }), zone)).toBe(abbr);
   });

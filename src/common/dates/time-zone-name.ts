@@ -1,34 +1,16 @@
-import { DateTime } from 'luxon';
+import type { DateTime } from 'luxon';
+import moment from 'moment-timezone';
 
 /**
- * The short name of a zone at an instant: `EST`/`EDT`, `CET`/`CEST`, `GMT+2` where no common
- * abbreviation exists, `UTC+2` for fixed offsets. ICU knows North American names in `en-US` and
- * European ones in `en-GB`; the first that is not a bare GMT offset wins.
+ * The short name of a zone at an instant, from the tz database as the reference's PHP reads it:
+ * `EST`/`EDT`, `CET`/`CEST`, `HKT`, `JST`, `IST`, `AEDT`, `MSK`, `SAST`, or the database's numeric form
+ * (`-03`) where it has no letters; `UTC+2` for fixed offsets. (ICU, which Luxon uses, only knows a few
+ * regions' names in each locale and answers `GMT+8` for Hong Kong.)
  */
 export function timeZoneAbbreviation(utcInstant: DateTime, zone: string): string {
   if (/^UTC[+-]/i.test(zone)) return zone.toUpperCase();
-  const at = utcInstant.setZone(zone);
-  if (!at.isValid) return zone;
-  // Building ICU formatters is the costly part; a zone has only a few names (standard, summer).
-  const key = `${zone}|${at.offset}`;
-  const cached = abbreviations.get(key);
-  if (cached !== undefined) return cached;
-  const name = lookUpAbbreviation(at, zone);
-  if (abbreviations.size < 10_000) abbreviations.set(key, name);
-  return name;
-}
-
-const abbreviations = new Map<string, string>();
-
-function lookUpAbbreviation(at: DateTime, zone: string): string {
-  let fallback = '';
-  for (const locale of ['en-US', 'en-GB']) {
-    const name = at.setLocale(locale).offsetNameShort ?? '';
-    if (name !== '' && !/^GMT[+-]/.test(name))
-      return name === 'GMT' && at.offset === 0 && zone === 'UTC' ? 'UTC' : name;
-    fallback ||= name;
-  }
-  return fallback || zone;
+  if (moment.tz.zone(zone) === null) return zone;
+  return moment.tz(utcInstant.toMillis(), zone).zoneAbbr();
 }
 
 /** `{year, month, day, hour, minutes, seconds}` as zero-padded strings, from `YYYY-MM-DD HH:MM:SS`. */

@@ -309,14 +309,27 @@ export function TimeZoneField(options: FieldOptions): PropertyDecorator {
   );
 }
 
-/** Free text that clients may also send as a number (a cost of `25`). */
+const MAX_TEXT_LIST_ITEMS = 20;
+
+/** A finite number as text, a string as it is; anything else unchanged (and refused by the rule). */
+const textOf = (value: unknown): unknown =>
+  typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+
+/**
+ * Free text that clients may also send as a number (a cost of `25`) or as a list of such values
+ * (`["0$", "20$", "30$"]`, as the reference stores several costs), which is kept joined by `, `.
+ */
 export function TextOrNumberField(options: FieldOptions & { maxLength: number }): PropertyDecorator {
   return applyDecorators(
     nullMeans(''),
     documented(options, { type: 'string', maxLength: options.maxLength }),
-    Transform(({ value }: { value: unknown }) =>
-      typeof value === 'number' && Number.isFinite(value) ? String(value) : value,
-    ),
+    Transform(({ value }: { value: unknown }) => {
+      if (!Array.isArray(value)) return textOf(value);
+      const items = value.map(textOf);
+      return items.length <= MAX_TEXT_LIST_ITEMS && items.every((item) => typeof item === 'string')
+        ? items.join(', ')
+        : value;
+    }),
     presence(options.required),
     IsString({ message: reason('string') }),
     MaxLength(options.maxLength, { message: reason('max_length', options.maxLength) }),

@@ -14,6 +14,9 @@ describe('event cost', () => {
     ['12.50', '$12.5', ['12.5']],
     ['Donation', 'Donation', []],
     ['', '', []],
+    ['0', 'Free', ['0']],
+    ['0$, 20$, 30$', 'Free – 30$', ['0', '20', '30']],
+    ['0 - 15', 'Free – $15', ['0', '15']],
   ])('%p → %p with values %p', (cost, formatted, values) => {
     const currency = currencyOf(cost, USD);
     expect(formatCost(cost, currency)).toBe(formatted);

@@ -54,14 +54,15 @@ export function costValues(cost: string): string[] {
 }
 
 /**
- * The cost as shown: `"$23"`, `"$10 – $20"`, `"Free – 30$"` (EN DASH), `"Free"`, or the text itself
+ * The cost as shown: `"$23"`, `"$10 – $20"`, `"Free – 30$"` (EN DASH; 0 is always "Free"), or the text itself
  * when it holds no number, `""` when empty.
  */
 export function formatCost(cost: string, currency: Currency): string {
   const values = costValues(cost);
   if (values.length === 0) return cost.trim();
   const money = (value: string): string => {
-    if (value === '0' && FREE.test(cost)) return 'Free';
+    // As the reference: a cost of 0 is shown as "Free", whether or not the word was written.
+    if (value === '0') return 'Free';
     return currency.position === 'prefix' ? `${currency.symbol}${value}` : `${value}${currency.symbol}`;
   };
   const low = values[0];

@@ -73,8 +73,8 @@ export class CreateEventDto extends PostFieldsDto {
 
   @TextOrNumberField({
     description: {
-      en: 'The cost, e.g. "15", "10 - 20", "Free" or "€12".',
-      de: 'Die Kosten, z. B. "15", "10 - 20", "Free" oder "€12".',
+      en: 'The cost, e.g. "15", "10 - 20", "Free" or "€12", or a list of costs such as ["0$", "20$"].',
+      de: 'Die Kosten, z. B. "15", "10 - 20", "Free" oder "€12", oder eine Liste wie ["0$", "20$"].',
     },
     maxLength: 255,
   })
