@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { DestinationStream } from 'pino';
 import { BasicAuthMiddleware } from './auth/basic-auth.middleware';
@@ -92,10 +92,17 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   app.useGlobalFilters(new RestExceptionFilter(logger));
   app.useGlobalInterceptors(new ListResponseInterceptor(), app.get(ClearListTotalsInterceptor));
 
-  const document = app.get(OpenApiDocumentService).initialise(app);
+  const documents = app.get(OpenApiDocumentService);
+  const document = documents.initialise(app);
   SwaggerModule.setup(`${NAMESPACE}/doc/ui`, app, () => document, {
     useGlobalPrefix: true,
     raw: false,
     customSiteTitle: 'Events Calendar REST API',
+    // The request's language (`/de/…/doc/ui`) and its base URL with API_PREFIX, so "Try it out" calls
+    // the paths this service really answers on.
+    patchDocumentOnRequest: <TRequest>(req: TRequest) => {
+      const { language, restBase } = req as Request;
+      return documents.document(language ?? 'en', restBase ?? '');
+    },
   });
 }

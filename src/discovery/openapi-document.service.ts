@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { docText, translateDocText } from '../common/i18n/doc-text';
 import { LANGUAGES, type Language } from '../common/i18n/language';
 import { NAMESPACE } from '../common/http/namespace';
+import { addResponseSchemas } from './response-schemas';
 import { buildRouteIndex, type RouteEntry } from './route-index';
 
 function translateTree(node: unknown, language: Language): unknown {
@@ -41,6 +42,7 @@ export class OpenApiDocumentService {
       .addBasicAuth({ type: 'http', scheme: 'basic', description: 'login:application-password' }, 'basic')
       .build();
     const english = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true });
+    addResponseSchemas(english, NAMESPACE);
     for (const language of LANGUAGES) {
       const doc = language === 'en' ? english : (translateTree(english, language) as OpenAPIObject);
       this.documents.set(language, doc);

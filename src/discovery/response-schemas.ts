@@ -1,0 +1,303 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { docText } from '../common/i18n/doc-text';
+
+type Schema = Record<string, unknown>;
+
+const str: Schema = { type: 'string' };
+const int: Schema = { type: 'integer' };
+const bool: Schema = { type: 'boolean' };
+const nullableBool: Schema = { type: 'boolean', nullable: true };
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
+const object = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({
+  type: 'object',
+  properties,
+  required,
+});
+
+const DATE = { type: 'string', example: '2031-05-01 19:30:00' };
+const DATE_DETAILS = object({ year: str, month: str, day: str, hour: str, minutes: str, seconds: str });
+
+/** The fields every post object starts with (behaviour.md §5, §8). */
+const POST_HEAD: Record<string, Schema> = {
+  id: int,
+  global_id: str,
+  global_id_lineage: arrayOf(str),
+  author: int,
+  status: { type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private', 'trash'] },
+  date: DATE,
+  date_utc: DATE,
+  modified: DATE,
+  modified_utc: DATE,
+  url: { type: 'string', format: 'uri' },
+  rest_url: { type: 'string', format: 'uri' },
+};
+
+const IMAGE = {
+  description: docText({
+    en: '`false` without an image, else the image attachment.',
+    de: '`false` ohne Bild, sonst der Bildanhang.',
+  }),
+  oneOf: [
+    { type: 'boolean', enum: [false] },
+    object({ id: int, url: { type: 'string', format: 'uri' }, extension: str }, ['id', 'url']),
+  ],
+};
+
+const LINKED_OPTIONAL = { description: str, excerpt: str, slug: str, image: IMAGE };
+
+/** Response schemas, by component name: the objects of behaviour.md §5, §8 and §9 and the error body. */
+const SCHEMAS: Record<string, Schema> = {
+  Error: {
+    description: docText({
+      en: 'Every error: the HTTP status is `data.status`; `data.params` names the parameters at fault.',
+      de: 'Jeder Fehler: der HTTP-Status ist `data.status`; `data.params` nennt die fehlerhaften Parameter.',
+    }),
+    ...object({
+      code: str,
+      message: str,
+      data: {
+        type: 'object',
+        properties: {
+          status: int,
+          request_id: str,
+          params: {
+            oneOf: [arrayOf(str), { type: 'object', additionalProperties: str }],
+          },
+        },
+        required: ['status', 'request_id'],
+      },
+    }),
+  },
+  Term: object(
+    {
+      id: int,
+      name: str,
+      slug: str,
+      taxonomy: { type: 'string', enum: ['cal_events_cat', 'post_tag'] },
+      description: str,
+      parent: int,
+      count: int,
+      urls: object(
+        {
+          self: { type: 'string', format: 'uri' },
+          collection: { type: 'string', format: 'uri' },
+          up: { type: 'string', format: 'uri' },
+        },
+        ['self', 'collection'],
+      ),
+    },
+    ['id', 'name', 'slug', 'taxonomy', 'description', 'count', 'urls'],
+  ),
+  Venue: object(
+    {
+      ...POST_HEAD,
+      venue: str,
+      ...LINKED_OPTIONAL,
+      address: str,
+      city: str,
+      country: str,
+      province: str,
+      state: str,
+      zip: str,
+      phone: str,
+      stateprovince: str,
+      website: str,
+      show_map: bool,
+      show_map_link: bool,
+      json_ld: { type: 'object' },
+    },
+    [...Object.keys(POST_HEAD), 'venue'],
+  ),
+  Organizer: object(
+    {
+      ...POST_HEAD,
+      organizer: str,
+      ...LINKED_OPTIONAL,
+      phone: str,
+      website: str,
+      email: str,
+      json_ld: { type: 'object' },
+    },
+    [...Object.keys(POST_HEAD), 'organizer'],
+  ),
+  Event: object(
+    {
+      ...POST_HEAD,
+      title: str,
+      description: str,
+      excerpt: str,
+      slug: str,
+      image: IMAGE,
+      all_day: bool,
+      start_date: DATE,
+      start_date_details: DATE_DETAILS,
+      end_date: DATE,
+      end_date_details: DATE_DETAILS,
+      utc_start_date: DATE,
+      utc_start_date_details: DATE_DETAILS,
+      utc_end_date: DATE,
+      utc_end_date_details: DATE_DETAILS,
+      timezone: str,
+      timezone_abbr: str,
+      cost: str,
+      cost_details: object({
+        currency_symbol: str,
+        currency_code: str,
+        currency_position: { type: 'string', enum: ['prefix', 'postfix'] },
+        values: arrayOf(str),
+      }),
+      website: str,
+      show_map: nullableBool,
+      show_map_link: nullableBool,
+      hide_from_listings: nullableBool,
+      sticky: nullableBool,
+      featured: nullableBool,
+      categories: arrayOf(ref('Term')),
+      tags: arrayOf(ref('Term')),
+      venue: {
+        description: docText({ en: 'The venue, or `[]` when none.', de: 'Der Veranstaltungsort oder `[]`.' }),
+        oneOf: [ref('Venue'), { type: 'array', maxItems: 0, items: {} }],
+      },
+      organizer: arrayOf(ref('Organizer')),
+      json_ld: { type: 'object' },
+    },
+    [...Object.keys(POST_HEAD), 'title', 'start_date', 'end_date', 'timezone', 'categories', 'tags', 'venue'],
+  ),
+};
+
+/** Per resource (rest base): the schema of its items and of its list envelope. */
+const RESOURCES: Record<string, { item: string; list: string }> = {
+  events: { item: 'Event', list: 'EventList' },
+  venues: { item: 'Venue', list: 'VenueList' },
+  organizers: { item: 'Organizer', list: 'OrganizerList' },
+  categories: { item: 'Term', list: 'CategoryList' },
+  tags: { item: 'Term', list: 'TagList' },
+};
+
+const listSchema = (key: string, item: string): Schema =>
+  object(
+    {
+      [key]: arrayOf(ref(item)),
+      rest_url: { type: 'string', format: 'uri' },
+      next_rest_url: { type: 'string', format: 'uri' },
+      previous_rest_url: { type: 'string', format: 'uri' },
+      total: int,
+      total_pages: int,
+    },
+    [key, 'rest_url', 'total', 'total_pages'],
+  );
+
+const TOTAL_HEADERS = Object.fromEntries(
+  ['X-TEC-Total', 'X-WP-Total'].map((h) => [
+    h,
+    { schema: int, description: docText({ en: 'Items the caller may see.', de: 'Sichtbare Einträge.' }) },
+  ]),
+);
+const PAGES_HEADERS = Object.fromEntries(
+  ['X-TEC-TotalPages', 'X-WP-TotalPages'].map((h) => [
+    h,
+    { schema: int, description: docText({ en: 'Pages of that size.', de: 'Seiten dieser Größe.' }) },
+  ]),
+);
+
+const ERROR_TEXTS: Record<number, string> = {
+  400: docText({ en: 'Invalid or missing parameters.', de: 'Ungültige oder fehlende Parameter.' }),
+  401: docText({ en: 'Credentials needed, or wrong.', de: 'Anmeldung nötig oder falsch.' }),
+  403: docText({ en: 'Not allowed, or not readable.', de: 'Nicht erlaubt oder nicht lesbar.' }),
+  404: docText({ en: 'No such record or page.', de: 'Kein solcher Eintrag oder keine solche Seite.' }),
+  410: docText({ en: 'Already in the trash.', de: 'Bereits im Papierkorb.' }),
+  413: docText({ en: 'Body too large.', de: 'Inhalt zu groß.' }),
+  415: docText({ en: 'Body neither JSON nor a form.', de: 'Inhalt weder JSON noch Formular.' }),
+  429: docText({ en: 'Too many failed attempts; see Retry-After.', de: 'Zu viele Fehlversuche; siehe Retry-After.' }),
+  503: docText({ en: 'The database is unavailable.', de: 'Die Datenbank ist nicht verfügbar.' }),
+};
+
+type Kind = 'list' | 'create' | 'read' | 'update' | 'delete';
+
+const ERRORS_BY_KIND: Record<Kind, number[]> = {
+  list: [400, 401, 404, 429, 503],
+  create: [400, 401, 403, 413, 415, 429, 503],
+  read: [400, 401, 403, 404, 429, 503],
+  update: [400, 401, 403, 404, 413, 415, 429, 503],
+  delete: [400, 401, 403, 404, 410, 429, 503],
+};
+
+const OK_TEXTS: Record<Kind, string> = {
+  list: docText({ en: 'One page of the list.', de: 'Eine Seite der Liste.' }),
+  create: docText({ en: 'The created record.', de: 'Der angelegte Eintrag.' }),
+  read: docText({ en: 'The record.', de: 'Der Eintrag.' }),
+  update: docText({ en: 'The record as stored now.', de: 'Der Eintrag, wie er jetzt gespeichert ist.' }),
+  delete: docText({ en: 'The trashed or deleted record.', de: 'Der verworfene oder gelöschte Eintrag.' }),
+};
+
+/** Request bodies Swagger UI's "Try it out" can send as they are (its own samples would fail validation). */
+const EXAMPLES: Record<string, { create: Schema; update: Schema }> = {
+  events: {
+    create: {
+      title: 'Jazz Night',
+      start_date: '2031-05-01 19:30:00',
+      end_date: '2031-05-01 22:00:00',
+      timezone: 'Europe/Berlin',
+      cost: '15€',
+      categories: ['Concerts'],
+      venue: { venue: 'Blue Note Hall', city: 'Berlin' },
+    },
+    update: { title: 'Jazz Night (sold out)' },
+  },
+  venues: { create: { venue: 'Blue Note Hall', city: 'Berlin', country: 'Germany' }, update: { phone: '+49 30 1234' } },
+  organizers: {
+    create: { organizer: 'Night Owls', email: 'hello@example.org' },
+    update: { website: 'https://example.org' },
+  },
+  categories: { create: { name: 'Concerts' }, update: { name: 'Concerts and gigs' } },
+  tags: { create: { name: 'jazz' }, update: { name: 'jazz and blues' } },
+};
+
+function kindOf(path: string, method: string, resource: string): Kind | null {
+  const collection = path.endsWith(`/${resource}`);
+  if (collection) return method === 'get' ? 'list' : method === 'post' ? 'create' : null;
+  if (method === 'get') return 'read';
+  if (method === 'delete') return 'delete';
+  return ['post', 'put', 'patch'].includes(method) ? 'update' : null;
+}
+
+/**
+ * Adds what the DTOs cannot say: the response schemas of every resource operation (objects, list
+ * envelopes with their total headers, the error body for each status the operation can answer) and
+ * request examples that succeed when sent from Swagger UI.
+ */
+export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void {
+  doc.components = { ...doc.components, schemas: { ...(doc.components?.schemas ?? {}), ...SCHEMAS } };
+  const schemas = doc.components.schemas ?? {};
+  for (const [key, { item, list }] of Object.entries(RESOURCES)) schemas[list] = listSchema(key, item);
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    const resource = path.slice(`/${namespace}/`.length).split('/')[0];
+    const names = RESOURCES[resource];
+    if (!names) continue;
+    for (const [method, operation] of Object.entries(operations as Record<string, Schema>)) {
+      const kind = kindOf(path, method, resource);
+      if (!kind) continue;
+      const ok = ref(kind === 'list' ? names.list : names.item);
+      const responses: Record<string, unknown> = {
+        [kind === 'create' ? '201' : '200']: {
+          description: OK_TEXTS[kind],
+          content: { 'application/json': { schema: ok } },
+          ...(kind === 'list' ? { headers: { ...TOTAL_HEADERS, ...PAGES_HEADERS } } : {}),
+        },
+      };
+      for (const status of ERRORS_BY_KIND[kind]) {
+        responses[String(status)] = {
+          description: ERROR_TEXTS[status],
+          content: { 'application/json': { schema: ref('Error') } },
+        };
+      }
+      operation.responses = responses;
+      const body = operation.requestBody as { content?: Record<string, Schema> } | undefined;
+      const example = kind === 'create' ? EXAMPLES[resource]?.create : EXAMPLES[resource]?.update;
+      if (body?.content && example) {
+        for (const media of Object.values(body.content)) media.example = example;
+      }
+    }
+  }
+}

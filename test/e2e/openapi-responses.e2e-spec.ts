@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Ajv } from 'ajv';
+import { createTestApp, type TestApp } from '../support/create-test-app';
+import { fillRoute } from '../support/route-catalogue';
+import { createUser, type TestUser } from '../support/users';
+
+const ns = '/cal/events/v1';
+
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  requestBody?: { content: Record<string, { example?: Record<string, unknown> }> };
+}
+type Paths = Record<string, Record<string, Operation>>;
+
+/**
+ * The OpenAPI document describes what the service really answers: every resource operation's success
+ * and error responses, checked against live answers with a JSON Schema validator; and the request
+ * examples Swagger UI shows succeed when sent as they are.
+ */
+describe('OpenAPI responses', () => {
+  let t: TestApp;
+  let editor: TestUser;
+  let doc: { paths: Paths; components: { schemas: Record<string, unknown> } };
+  let ajv: Ajv;
+  const created: Record<string, { id: number; slug: string }> = {};
+
+  const validate = (schemaRef: unknown, body: unknown): string[] => {
+    const check = ajv.compile({ $ref: `doc${(schemaRef as { $ref: string }).$ref}` });
+    return check(body) ? [] : (check.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    editor = await createUser(t, 'editor');
+    doc = (await t.http.get(`${ns}/doc`).expect(200)).body;
+    ajv = new Ajv({ strict: false, allErrors: true });
+    ajv.addSchema(doc as object, 'doc');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('describes the objects, the list envelopes and the error body', () => {
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['Event', 'Venue', 'Organizer', 'Term', 'Error', 'EventList', 'CategoryList']),
+    );
+    const list = doc.paths[`${ns}/events`].get.responses['200'] as { headers?: Record<string, unknown> };
+    expect(Object.keys(list.headers ?? {})).toEqual([
+      'X-TEC-Total',
+      'X-WP-Total',
+      'X-TEC-TotalPages',
+      'X-WP-TotalPages',
+    ]);
+  });
+
+  it('gives every resource operation a success response and its error responses', () => {
+    for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
+      for (const [path, operations] of Object.entries(doc.paths).filter(([p]) => p.startsWith(`${ns}/${resource}`))) {
+        for (const [method, operation] of Object.entries(operations)) {
+          const statuses = Object.keys(operation.responses);
+          expect([path, method, statuses.some((s) => s.startsWith('2'))]).toEqual([path, method, true]);
+          expect([path, method, statuses.includes('400') || method === 'delete']).toEqual([path, method, true]);
+          if (method !== 'get') expect([path, method, statuses.includes('401')]).toEqual([path, method, true]);
+        }
+      }
+    }
+  });
+
+  it('sends Swagger UI’s request examples successfully and answers as the schemas say', async () => {
+    for (const resource of ['categories', 'tags', 'venues', 'organizers', 'events']) {
+      const create = doc.paths[`${ns}/${resource}`].post;
+      const example = create.requestBody?.content['application/json'].example;
+      const res = await t.http.post(`${ns}/${resource}`).set('Authorization', editor.auth).send(example).expect(201);
+      expect([resource, validate(create.responses['201'].content!['application/json'].schema, res.body)]).toEqual([
+        resource,
+        [],
+      ]);
+      created[resource] = { id: res.body.id, slug: res.body.slug };
+    }
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      const resource = path.split('/')[4];
+      if (!created[resource] || path === `${ns}/${resource}`) continue;
+      const url = fillRoute(
+        path.replace('{id}', '(?P<id>\\d+)').replace('{slug}', '(?P<slug>[^/]+)'),
+        created[resource],
+      );
+      for (const method of ['get', 'patch'] as const) {
+        const operation = operations[method];
+        if (!operation) continue;
+        const example = operation.requestBody?.content['application/json'].example;
+        const req = t.http[method](url).set('Authorization', editor.auth);
+        const res = method === 'patch' ? await req.send(example ?? {}) : await req;
+        expect([method, url, res.status]).toEqual([method, url, 200]);
+        expect([
+          method,
+          url,
+          validate(operation.responses['200'].content!['application/json'].schema, res.body),
+        ]).toEqual([method, url, []]);
+      }
+    }
+  });
+
+  it('describes the lists and the errors as they come', async () => {
+    for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
+      const operation = doc.paths[`${ns}/${resource}`].get;
+      const res = await t.http.get(`${ns}/${resource}`).set('Authorization', editor.auth).expect(200);
+      expect([resource, validate(operation.responses['200'].content!['application/json'].schema, res.body)]).toEqual([
+        resource,
+        [],
+      ]);
+      const bad = await t.http.get(`${ns}/${resource}`).query({ per_page: 'many' }).expect(400);
+      expect(validate(operation.responses['400'].content!['application/json'].schema, bad.body)).toEqual([]);
+    }
+  });
+});
+
+describe('Swagger UI behind a prefix and in German', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { API_PREFIX: '/api' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('points "Try it out" at the prefixed paths', async () => {
+    const init = await t.http.get(`/api${ns}/doc/ui/swagger-ui-init.js`).expect(200);
+    expect(init.text).toMatch(/"servers":\s*\[\s*\{\s*"url":\s*"http:\/\/127\.0\.0\.1:\d+\/api"/);
+  });
+
+  it('shows the German document under /de', async () => {
+    const de = await t.http.get(`/api/de${ns}/doc/ui/swagger-ui-init.js`).expect(200);
+    expect(de.text).toContain('Veranstaltungsorte auflisten.');
+    const en = await t.http.get(`/api${ns}/doc/ui/swagger-ui-init.js`).expect(200);
+    expect(en.text).toContain('List venues.');
+  });
+});
