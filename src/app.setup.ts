@@ -5,6 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { DestinationStream } from 'pino';
 import { BasicAuthMiddleware } from './auth/basic-auth.middleware';
 import { RestExceptionFilter } from './common/errors/rest-exception.filter';
+import { answerClientErrorsAsJson } from './common/http/client-errors';
 import {
   mergeRequestParameters,
   rejectUnsupportedMediaType,
@@ -70,6 +71,7 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   // Slow clients (a body dripping in, headers never finished) lose their connection instead of holding it.
   server.requestTimeout = config.httpTimeouts.requestMs;
   server.headersTimeout = Math.min(config.httpTimeouts.headersMs, config.httpTimeouts.requestMs);
+  answerClientErrorsAsJson(server);
 
   app.use(helmet(SECURITY_HEADERS));
   app.use(privateWhenAuthenticated);
