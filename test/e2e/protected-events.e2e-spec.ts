@@ -156,4 +156,29 @@ describe('password-protected events: side doors', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await guess('198.51.100.3', 'open sesame').expect(200)).body.description).toContain(SECRET_WORD);
   });
+
+  it('counts for only_with_upcoming only the events the caller may see', async () => {
+    const future = '2031-03-03 10:00';
+    await postEvent(t, users.author.auth, {
+      title: 'Unannounced gig',
+      status: 'draft',
+      start_date: future,
+      end_date: future,
+      venue: { venue: 'Only Draft Hall' },
+      organizer: [{ organizer: 'Only Draft Org' }],
+    });
+    const names = async (path: 'venues' | 'organizers', auth: string | undefined) =>
+      (
+        (await get(path, auth, { only_with_upcoming: true, per_page: 50 }).expect(200)).body[path] as {
+          venue?: string;
+          organizer?: string;
+        }[]
+      ).map((o) => o.venue ?? o.organizer);
+    for (const [, auth] of outsiders()) {
+      expect(await names('venues', auth)).not.toContain('Only Draft Hall');
+      expect(await names('organizers', auth)).not.toContain('Only Draft Org');
+    }
+    expect(await names('venues', users.author.auth)).toContain('Only Draft Hall');
+    expect(await names('organizers', users.editor.auth)).toContain('Only Draft Org');
+  });
 });
