@@ -8,7 +8,9 @@ interface DriverErrorShape {
 
 function driverErrorOf(error: unknown): DriverErrorShape | null {
   if (error instanceof QueryFailedError) return (error.driverError ?? {}) as DriverErrorShape;
-  if (typeof error === 'object' && error !== null && 'code' in error) return error as DriverErrorShape;
+  if (typeof error === 'object' && error !== null && ('code' in error || 'errno' in error)) {
+    return error as DriverErrorShape;
+  }
   return null;
 }
 
