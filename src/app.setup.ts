@@ -40,6 +40,8 @@ const SECURITY_HEADERS: Readonly<HelmetOptions> = {
     },
   },
   crossOriginResourcePolicy: { policy: 'cross-origin' },
+  // HTTPS, and so HSTS, is the job of the proxy in front; sent from here it would also bind sub-domains.
+  strictTransportSecurity: false,
 };
 
 /** What one caller may see must not be kept by a shared cache and handed to another. */
