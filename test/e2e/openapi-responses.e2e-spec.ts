@@ -53,6 +53,16 @@ describe('OpenAPI responses', () => {
     ]);
   });
 
+  it('declares a required capability on every write route (a route without one would be open to anyone)', () => {
+    const writes = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
+        .map(([method, operation]) => [path, method, (operation as Record<string, unknown>)['x-required-capability']]),
+    );
+    expect(writes.length).toBeGreaterThan(20);
+    expect(writes.filter(([, , capability]) => capability === undefined)).toEqual([]);
+  });
+
   it('gives every resource operation a success response and its error responses', () => {
     for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
       for (const [path, operations] of Object.entries(doc.paths).filter(([p]) => p.startsWith(`${ns}/${resource}`))) {
