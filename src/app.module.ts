@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { DatesModule } from './common/dates/dates.module';
 import { ListTotalsModule } from './common/pagination/list-totals.module';
@@ -14,13 +14,28 @@ import { OrganizersModule } from './modules/organizers/organizers.module';
 import { TagsModule } from './modules/tags/tags.module';
 import { VenuesModule } from './modules/venues/venues.module';
 
+/** The calendar's resource modules, in the order they register. A team's own module goes after them. */
+export const CALENDAR_MODULES: readonly Type[] = [
+  EventsModule,
+  VenuesModule,
+  OrganizersModule,
+  CategoriesModule,
+  TagsModule,
+];
+
+export interface AppModuleOptions extends AppConfigOptions {
+  /** The resource modules to run; the calendar's by default (`[...CALENDAR_MODULES, SpeakersModule]`). */
+  modules?: readonly Type[];
+}
+
 /**
  * The application: configuration, database, the posts/terms base and the resource modules.
- * A resource module is added to `imports` and brings its own routes, entities and registrations.
+ * A resource module brings its own routes, entities and registrations; the base checks at start-up that
+ * what they declare fits together (a post type's taxonomies are registered, for one).
  */
 @Module({})
 export class AppModule {
-  static forRoot(options: AppConfigOptions = {}): DynamicModule {
+  static forRoot(options: AppModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -31,11 +46,7 @@ export class AppModule {
         AuthModule,
         TermsModule,
         PostsModule,
-        EventsModule,
-        VenuesModule,
-        OrganizersModule,
-        CategoriesModule,
-        TagsModule,
+        ...(options.modules ?? CALENDAR_MODULES),
         HealthModule,
         DiscoveryModule,
       ],

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CALENDAR_MODULES } from '../../src/app.module';
+import { TagsModule } from '../../src/modules/tags/tags.module';
 import { createTestApp, type TestApp } from '../support/create-test-app';
+import { createTestDatabase } from '../support/test-database';
 import { EchoController } from '../support/echo.controller';
 
 describe('platform: errors, request parsing, health', () => {
@@ -154,5 +157,19 @@ describe('platform: errors, request parsing, health', () => {
       expect(res.body.database.status).toBe('up');
       expect(['better-sqlite3', 'mysql']).toContain(res.body.database.type);
     });
+  });
+});
+
+describe('platform: modules that do not fit together', () => {
+  it('refuses to start without a taxonomy module the events declare, naming it', async () => {
+    const database = await createTestDatabase();
+    try {
+      const withoutTags = CALENDAR_MODULES.filter((m) => m !== TagsModule);
+      await expect(createTestApp({ database, modules: withoutTags })).rejects.toThrow(
+        /"cal_event" → "post_tag".*TagsModule/,
+      );
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -26,6 +26,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Pin the service's clock, for tests whose expectations depend on "now". */
   now?: Date;
+  /** The resource modules to run instead of the calendar's (a team's own module, or one left out). */
+  modules?: readonly Type[];
   /** Where the service's log lines go (tests that read the logs; LOG_LEVEL must be set in `env`). */
   logDestination?: DestinationStream;
 }
@@ -38,6 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       AppModule.forRoot({
         ignoreEnvFile: true,
         overrides: { DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...(options.env ?? {}) },
+        modules: options.modules,
       }),
     ],
     controllers: options.controllers ?? [],
@@ -49,7 +52,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
   configureApp(app, { logDestination: options.logDestination });
-  await app.init();
+  try {
+    await app.init();
+  } catch (error) {
+    // A start-up that fails must not leave its database connections open behind it.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return {
     app,
     http: request(app.getHttpServer()),

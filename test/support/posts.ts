@@ -1,8 +1,17 @@
 import { PostEntity } from '../../src/core/posts/post.entity';
 import type { PostStatus } from '../../src/core/posts/post-status';
+import { PostTypeRegistry } from '../../src/core/posts/post-type.registry';
 import type { TestApp } from './create-test-app';
 
 let counter = 0;
+
+/** The post type of bare test posts: registered like any module's, carrying the calendar's taxonomies. */
+const TEST_POST_TYPE = {
+  type: 'cal_test',
+  noun: 'test',
+  label: { en: 'test post', de: 'Testbeitrag' },
+  taxonomies: ['cal_events_cat', 'post_tag'],
+};
 
 /**
  * A bare post row, for tests of the base that need posts before any post-type route exists.
@@ -14,6 +23,8 @@ export async function insertPost(
 ): Promise<PostEntity> {
   const n = ++counter;
   const date = fields.dateUtc ?? '2025-01-01 10:00:00';
+  const registry = t.app.get(PostTypeRegistry);
+  if (!registry.has(TEST_POST_TYPE.type)) registry.register(TEST_POST_TYPE);
   return t.dataSource.getRepository(PostEntity).save({
     type: fields.type ?? 'cal_test',
     slug: `test-post-${n}`,

@@ -16,7 +16,7 @@ import { postErrors } from './post-errors';
 import type { PostRef } from './post-ref';
 import { PostSlugsService } from './post-slugs.service';
 import { decideStatus, isPublic, type WritableStatus } from './post-status';
-import type { PostTypeDefinition } from './post-type.registry';
+import { PostTypeRegistry, type PostTypeDefinition } from './post-type.registry';
 import { PostEntity } from './post.entity';
 
 /** The shared fields of a post write, as a post-type service hands them over. */
@@ -57,6 +57,7 @@ export class PostRecordsService {
     private readonly relationships: TermRelationshipsService,
     private readonly siteTime: SiteTime,
     private readonly users: UsersService,
+    private readonly postTypes: PostTypeRegistry,
   ) {}
 
   find(
@@ -64,6 +65,7 @@ export class PostRecordsService {
     ref: PostRef,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<PostEntity | null> {
+    this.postTypes.get(def.type);
     return manager.findOneBy(
       PostEntity,
       'id' in ref ? { id: ref.id, type: def.type } : { slug: ref.slug, type: def.type },
@@ -113,6 +115,7 @@ export class PostRecordsService {
     input: PostWriteInput & { title: string },
     user: AuthUser | null,
   ): Promise<PostEntity> {
+    this.postTypes.get(def.type);
     const now = this.siteTime.now();
     const date = this.publicationDate(input) ?? now;
     const authorId = await this.resolveAuthor(manager, input.author, user);

@@ -16,7 +16,11 @@ export interface PostTypeDefinition {
   taxonomies?: readonly string[];
 }
 
-/** The post types the running service knows. Filled by `PostsModule.forPostType()` at start-up. */
+/**
+ * The post types the running service knows. Filled by `PostsModule.forPostType()` at start-up and read
+ * by the base: posts of an unregistered type are refused, terms of an undeclared taxonomy too, and
+ * start-up fails when a type declares a taxonomy no module registered.
+ */
 @Injectable()
 export class PostTypeRegistry {
   private readonly types = new Map<string, PostTypeDefinition>();
@@ -28,10 +32,20 @@ export class PostTypeRegistry {
     this.types.set(definition.type, definition);
   }
 
+  /** The registered definition; throws for a type no module registered (a programming error). */
   get(type: string): PostTypeDefinition {
     const definition = this.types.get(type);
-    if (!definition) throw new Error(`unknown post type "${type}"`);
+    if (!definition) {
+      throw new Error(`post type "${type}" is not registered: import its module (PostsModule.forPostType)`);
+    }
     return definition;
+  }
+
+  /** Throws unless `type` is registered and declares `taxonomy` among its taxonomies. */
+  assertCarries(type: string, taxonomy: string): void {
+    if (!this.get(type).taxonomies?.includes(taxonomy)) {
+      throw new Error(`post type "${type}" does not declare the taxonomy "${taxonomy}"`);
+    }
   }
 
   has(type: string): boolean {

@@ -5,6 +5,7 @@ import { ATTACHMENT_TYPE, AttachmentsService } from './attachments/attachments.s
 import { FuturePostsPublisher } from './future-posts.publisher';
 import { PostPasswords } from './post-passwords';
 import { PostRecordsService } from './post-records.service';
+import { PostTypeTaxonomiesCheck } from './post-type-taxonomies.check';
 import { PostSlugsService } from './post-slugs.service';
 import { PostTypeRegistry, type PostTypeDefinition } from './post-type.registry';
 import { PostEntity } from './post.entity';
@@ -30,6 +31,7 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
     FuturePostsPublisher,
     PostRecordsService,
     PostPasswords,
+    PostTypeTaxonomiesCheck,
     {
       provide: 'post-type:attachment',
       useFactory: (registry: PostTypeRegistry) => registry.register(ATTACHMENT_POST_TYPE),

@@ -12,7 +12,7 @@ import { reason } from '../../common/validation/validation-messages';
 import { AppConfig } from '../../config/app-config';
 import { isPublic } from '../posts/post-status';
 import type { TermListQueryDto } from './dto/term-list-query.dto';
-import type { TaxonomyDefinition } from './taxonomy.registry';
+import { TaxonomyRegistry, type TaxonomyDefinition } from './taxonomy.registry';
 import { toTermObject, type TermObject } from './term.mapper';
 import { TermSlugsService } from './term-slugs.service';
 import { TermEntity } from './term.entity';
@@ -45,9 +45,11 @@ export class TaxonomyTermsService {
     private readonly slugs: TermSlugsService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly registry: TaxonomyRegistry,
   ) {}
 
   async list(taxonomy: TaxonomyDefinition, query: TermListQuery, ctx: RequestContext): Promise<ListResponse> {
+    this.registry.get(taxonomy.taxonomy);
     const postId = query.event ?? query.post;
     const termsHidden =
       postId !== undefined && !(await this.postTermsVisible(postId, query.event !== undefined ? 'event' : 'post', ctx));
@@ -104,6 +106,7 @@ export class TaxonomyTermsService {
   }
 
   async get(taxonomy: TaxonomyDefinition, id: number, ctx: RequestContext): Promise<TermObject> {
+    this.registry.get(taxonomy.taxonomy);
     return toTermObject(await this.require(taxonomy, id), taxonomy, ctx.namespaceUrl);
   }
 
@@ -112,6 +115,7 @@ export class TaxonomyTermsService {
     input: TermInput & { name: string },
     ctx: RequestContext,
   ): Promise<TermObject> {
+    this.registry.get(taxonomy.taxonomy);
     this.assertParentAllowed(taxonomy, input.parent);
     const term = await this.transactions.run(async (manager) => {
       const name = input.name.trim();
@@ -134,6 +138,7 @@ export class TaxonomyTermsService {
   }
 
   async update(taxonomy: TaxonomyDefinition, id: number, input: TermInput, ctx: RequestContext): Promise<TermObject> {
+    this.registry.get(taxonomy.taxonomy);
     this.assertParentAllowed(taxonomy, input.parent);
     const term = await this.transactions.run(async (manager) => {
       const current = await this.require(taxonomy, id, manager);
@@ -158,6 +163,7 @@ export class TaxonomyTermsService {
 
   /** Deletes permanently; children move up to the deleted term's parent; links go with it. */
   async delete(taxonomy: TaxonomyDefinition, id: number, ctx: RequestContext): Promise<TermObject> {
+    this.registry.get(taxonomy.taxonomy);
     const deleted = await this.transactions.run(async (manager) => {
       const term = await this.require(taxonomy, id, manager);
       await this.terms.reparentChildren(manager, term.id, term.parentId);

@@ -27,7 +27,9 @@ export class TaxonomyRegistry {
 
   get(taxonomy: string): TaxonomyDefinition {
     const definition = this.taxonomies.get(taxonomy);
-    if (!definition) throw new Error(`unknown taxonomy "${taxonomy}"`);
+    if (!definition) {
+      throw new Error(`taxonomy "${taxonomy}" is not registered: import its module (TermsModule.forTaxonomy)`);
+    }
     return definition;
   }
 

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { PostStatus } from '../posts/post-status';
+import { PostTypeRegistry } from '../posts/post-type.registry';
+import { TaxonomyRegistry } from './taxonomy.registry';
 import { countsTowardTerms, TermCountsService } from './term-counts.service';
 import { TermRelationshipEntity } from './term-relationship.entity';
 import { TermEntity } from './term.entity';
@@ -27,9 +29,10 @@ function termFromRow(row: TermRow): TermEntity {
   });
 }
 
-/** What term bookkeeping needs of a post: its id and whether it counts. */
+/** What term bookkeeping needs of a post: its id, its type (which taxonomies it may carry) and whether it counts. */
 export interface CountedPost {
   id: number;
+  type: string;
   status: PostStatus;
 }
 
@@ -43,10 +46,16 @@ export interface PostStatusChange {
 /** Which posts carry which terms. Every change adjusts the counts of the terms it touched, in the caller's transaction. */
 @Injectable()
 export class TermRelationshipsService {
-  constructor(private readonly counts: TermCountsService) {}
+  constructor(
+    private readonly counts: TermCountsService,
+    private readonly postTypes: PostTypeRegistry,
+    private readonly taxonomies: TaxonomyRegistry,
+  ) {}
 
   /** Replaces a post's terms of one taxonomy with `termIds`, in that order; `post.status` is its stored status now. */
   async setPostTerms(manager: EntityManager, post: CountedPost, taxonomy: string, termIds: number[]): Promise<void> {
+    this.taxonomies.get(taxonomy);
+    this.postTypes.assertCarries(post.type, taxonomy);
     const current = await manager
       .createQueryBuilder(TermRelationshipEntity, 'tr')
       .innerJoin(TermEntity, 't', 't.id = tr.termId')
