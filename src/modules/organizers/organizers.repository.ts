@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LinkedPostsRepository } from '../../core/posts/linked-posts.repository';
+import { LinkedPostsRepository } from '../events/linked/linked-posts.repository';
 import { CALENDAR_POST_TYPES } from '../calendar-post-types';
 import { EventOrganizerEntity } from './event-organizer.entity';
 import { OrganizerDetailsEntity } from './organizer-details.entity';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { LinkedPostsRepository } from '../../core/posts/linked-posts.repository';
+import { LinkedPostsRepository } from '../events/linked/linked-posts.repository';
 import { CALENDAR_POST_TYPES } from '../calendar-post-types';
 import { EventVenueEntity } from './event-venue.entity';
 import { VenueDetailsEntity } from './venue-details.entity';

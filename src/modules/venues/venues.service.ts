@@ -5,7 +5,7 @@ import { AppConfig } from '../../config/app-config';
 import { WriteTransactions } from '../../database/write-transactions';
 import { postFieldsInput } from '../../core/posts/dto/post-fields.dto';
 import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
-import { LinkedPostTypeService, type LinkedPostTypeSpec } from '../../core/posts/linked-post-type.service';
+import { LinkedPostTypeService, type LinkedPostTypeSpec } from '../events/linked/linked-post-type.service';
 import { PostRecordsService } from '../../core/posts/post-records.service';
 import type { CreateVenueDto } from './dto/create-venue.dto';
 import type { UpdateVenueDto } from './dto/update-venue.dto';

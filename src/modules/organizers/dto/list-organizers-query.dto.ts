@@ -1,3 +1,3 @@
-import { LinkedPostListQueryDto } from '../../../core/posts/dto/linked-post-list-query.dto';
+import { LinkedPostListQueryDto } from '../../events/linked/linked-post-list-query.dto';
 
 export class ListOrganizersQueryDto extends LinkedPostListQueryDto {}

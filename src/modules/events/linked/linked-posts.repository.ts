@@ -1,8 +1,8 @@
 import { In, type DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
-import type { PageRequest } from '../../common/pagination/pagination';
-import { applyListScope, applyTokenSearchInOneField, type ListScope } from './post-query';
-import { scopeCondition } from './post-visibility';
-import { PostEntity } from './post.entity';
+import type { PageRequest } from '../../../common/pagination/pagination';
+import { applyListScope, applyTokenSearchInOneField, type ListScope } from '../../../core/posts/post-query';
+import { scopeCondition } from '../../../core/posts/post-visibility';
+import { PostEntity } from '../../../core/posts/post.entity';
 
 /**
  * Where a linked post type keeps its data: its companion table, and the ordered link table through

@@ -1,31 +1,31 @@
 import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
-import type { AuthUser } from '../../auth/auth-user';
-import type { SiteTime } from '../../common/dates/site-time';
-import { sanitizeRichText } from '../../common/html/rich-text';
-import type { RequestContext } from '../../common/http/request-context';
+import type { AuthUser } from '../../../auth/auth-user';
+import type { SiteTime } from '../../../common/dates/site-time';
+import { sanitizeRichText } from '../../../common/html/rich-text';
+import type { RequestContext } from '../../../common/http/request-context';
 import {
   buildListResponse,
   isBeyondLastPage,
   resolvePageRequest,
   type ListResponse,
-} from '../../common/pagination/pagination';
-import { searchTokens } from '../../common/search/search-tokens';
-import { RequestValidationError } from '../../common/validation/request-validation.error';
-import { reason } from '../../common/validation/validation-messages';
-import type { AppConfig } from '../../config/app-config';
-import type { WriteTransactions } from '../../database/write-transactions';
-import { lockForWrite } from '../../database/write-locks';
-import type { AttachmentDetailsEntity } from './attachments/attachment-details.entity';
-import type { AttachmentsService } from './attachments/attachments.service';
-import type { LinkedPostListQueryDto } from './dto/linked-post-list-query.dto';
+} from '../../../common/pagination/pagination';
+import { searchTokens } from '../../../common/search/search-tokens';
+import { RequestValidationError } from '../../../common/validation/request-validation.error';
+import { reason } from '../../../common/validation/validation-messages';
+import type { AppConfig } from '../../../config/app-config';
+import type { WriteTransactions } from '../../../database/write-transactions';
+import { lockForWrite } from '../../../database/write-locks';
+import type { AttachmentDetailsEntity } from '../../../core/posts/attachments/attachment-details.entity';
+import type { AttachmentsService } from '../../../core/posts/attachments/attachments.service';
+import type { LinkedPostListQueryDto } from './linked-post-list-query.dto';
 import type { LinkedPostsRepository } from './linked-posts.repository';
-import { postErrors } from './post-errors';
-import { isInScope, listScopeFor } from './post-query';
-import { contentVisible } from './post-visibility';
-import type { PostRecordsService, PostWriteInput } from './post-records.service';
-import type { PostRef } from './post-ref';
-import type { PostTypeDefinition } from './post-type.registry';
-import type { PostEntity } from './post.entity';
+import { postErrors } from '../../../core/posts/post-errors';
+import { isInScope, listScopeFor } from '../../../core/posts/post-query';
+import { contentVisible } from '../../../core/posts/post-visibility';
+import type { PostRecordsService, PostWriteInput } from '../../../core/posts/post-records.service';
+import type { PostRef } from '../../../core/posts/post-ref';
+import type { PostTypeDefinition } from '../../../core/posts/post-type.registry';
+import type { PostEntity } from '../../../core/posts/post.entity';
 
 /** Names that duplicate avoidance treats as the same (case and accents aside), as MySQL's collation does. */
 function duplicateKey(name: string): string {

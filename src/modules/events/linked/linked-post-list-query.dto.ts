@@ -1,6 +1,6 @@
 import { PaginationQueryDto } from '../../../common/pagination/pagination-query.dto';
 import { BooleanField, EnumListField, IntegerField, StringField } from '../../../common/validation/fields';
-import { POST_STATUSES, type PostStatus } from '../post-status';
+import { POST_STATUSES, type PostStatus } from '../../../core/posts/post-status';
 
 /** The list query venues and organizers share (contract §4.4, §4.5). */
 export class LinkedPostListQueryDto extends PaginationQueryDto {
