@@ -6,8 +6,6 @@ import { toImageObject } from '../../core/posts/attachments/image.mapper';
 import { basePostFields, postHead, withoutEmpty } from '../../core/posts/post.mapper';
 import type { PostEntity } from '../../core/posts/post.entity';
 import type { TermObject } from '../../core/terms/term.mapper';
-import type { OrganizerObject } from '../organizers/organizer.mapper';
-import type { VenueObject } from '../venues/venue.mapper';
 import { costDetails, formatCost, type Currency } from './event-cost';
 import type { EventDetailsEntity } from './event-details.entity';
 import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
@@ -17,8 +15,8 @@ export interface EventRelations {
   image?: AttachmentDetailsEntity;
   categories: TermObject[];
   tags: TermObject[];
-  venues: VenueObject[];
-  organizers: OrganizerObject[];
+  /** Each declared link's records, in declaration order (behaviour.md §5: `venue`, then `organizer`). */
+  links: { field: string; cardinality: 'one' | 'many'; objects: object[] }[];
 }
 
 export type EventObject = Record<string, unknown> & { id: number; title: string };
@@ -79,8 +77,12 @@ export function toEventObject(
     featured: flag(details.featured),
     categories: blank ? [] : [...relations.categories].sort(byName),
     tags: blank ? [] : [...relations.tags].sort(byName),
-    venue: blank ? [] : (relations.venues[0] ?? []),
-    organizer: blank ? [] : relations.organizers,
+    ...Object.fromEntries(
+      relations.links.map(({ field, cardinality, objects }) => [
+        field,
+        blank ? [] : cardinality === 'one' ? (objects[0] ?? []) : objects,
+      ]),
+    ),
   };
 }
 
@@ -95,13 +97,25 @@ const withoutContext = (node: Record<string, unknown>): Record<string, unknown> 
   return copy;
 };
 
-/** schema.org `Event`, for single reads; `place` and `people` are the venue's and organizers' json_ld. */
+/**
+ * schema.org `Event`, for single reads. `linked` holds, per schema.org property (`location`,
+ * `organizer`), the json_ld of the linked records: one node or a list.
+ */
 export function toEventJsonLd(
   event: EventObject,
   details: EventDetailsEntity,
-  place: Record<string, unknown> | undefined,
-  people: Record<string, unknown>[],
+  linked: Record<string, Record<string, unknown> | Record<string, unknown>[] | undefined>,
 ): Record<string, unknown> {
+  const nested = Object.fromEntries(
+    Object.entries(linked).map(([property, value]) => [
+      property,
+      Array.isArray(value)
+        ? value.length > 0
+          ? value.map(withoutContext)
+          : undefined
+        : value && withoutContext(value),
+    ]),
+  );
   const values = (event.cost_details as { values: string[] }).values;
   const image = event.image as { url?: string } | false;
   return withoutEmpty({
@@ -114,8 +128,7 @@ export function toEventJsonLd(
     endDate: isoIn(details.endUtc, details.timezone),
     eventStatus: 'https://schema.org/EventScheduled',
     image: image ? image.url : undefined,
-    location: place ? withoutContext(place) : undefined,
-    organizer: people.length > 0 ? people.map(withoutContext) : undefined,
+    ...nested,
     offers:
       values.length > 0
         ? { '@type': 'Offer', price: values[0], priceCurrency: details.currencyCode, url: event.url }

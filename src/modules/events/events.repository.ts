@@ -16,8 +16,8 @@ export interface EventArchiveFilter {
   tokens: string[];
   categoryIds?: number[];
   tagIds?: number[];
-  venueIds?: number[];
-  organizerIds?: number[];
+  /** Declared links (venues, organizers, …): events linked to any of `ids` through `table`.`column`. */
+  linkFilters: { table: string; column: string; ids: number[] }[];
   featured?: boolean;
   include?: number[];
   parentId?: number;
@@ -62,7 +62,7 @@ export class EventsRepository {
       `CASE WHEN ${visible.sql} THEN p.excerpt ELSE '' END`,
       `CASE WHEN ${visible.sql} THEN p.content ELSE '' END`,
     ]);
-    if (filter.categoryIds || filter.tagIds || filter.venueIds || filter.organizerIds) {
+    if (filter.categoryIds || filter.tagIds || filter.linkFilters.length > 0) {
       qb.andWhere(visible.sql, visible.params);
     }
     const linked = (name: string, sql: string, ids: number[] | undefined) => {
@@ -74,11 +74,8 @@ export class EventsRepository {
       filter.categoryIds,
     );
     linked('tagIds', 'SELECT 1 FROM term_relationships rt WHERE rt.post_id = p.id AND rt.term_id', filter.tagIds);
-    linked('venueIds', 'SELECT 1 FROM event_venues lv WHERE lv.event_id = p.id AND lv.venue_id', filter.venueIds);
-    linked(
-      'organizerIds',
-      'SELECT 1 FROM event_organizers lo WHERE lo.event_id = p.id AND lo.organizer_id',
-      filter.organizerIds,
+    filter.linkFilters.forEach(({ table, column, ids }, i) =>
+      linked(`link${i}Ids`, `SELECT 1 FROM ${table} l${i} WHERE l${i}.event_id = p.id AND l${i}.${column}`, ids),
     );
     if (filter.featured !== undefined) qb.andWhere('d.featured = :featured', { featured: filter.featured });
     if (filter.parentId !== undefined) qb.andWhere('p.parentId = :parentId', { parentId: filter.parentId });

@@ -28,17 +28,12 @@ import { PostRecordsService } from '../../core/posts/post-records.service';
 import type { PostRef } from '../../core/posts/post-ref';
 import { isPublic } from '../../core/posts/post-status';
 import { contentVisibleCondition } from '../../core/posts/post-visibility';
-import type { PostTypeDefinition } from '../../core/posts/post-type.registry';
 import type { PostEntity } from '../../core/posts/post.entity';
 import { TaxonomyRegistry } from '../../core/terms/taxonomy.registry';
 import { TermReferencesService } from '../../core/terms/term-references.service';
 import { TermRelationshipsService } from '../../core/terms/term-relationships.service';
 import { toTermObject, type TermObject } from '../../core/terms/term.mapper';
 import { CALENDAR_POST_TYPES, CALENDAR_TAXONOMIES } from '../calendar-post-types';
-import { CreateOrganizerDto } from '../organizers/dto/create-organizer.dto';
-import { OrganizersService } from '../organizers/organizers.service';
-import { CreateVenueDto } from '../venues/dto/create-venue.dto';
-import { VenuesService } from '../venues/venues.service';
 import type { CreateEventDto } from './dto/create-event.dto';
 import type { ListEventsQueryDto } from './dto/list-events-query.dto';
 import type { UpdateEventDto } from './dto/update-event.dto';
@@ -49,15 +44,9 @@ import { toEventJsonLd, toEventObject, type EventObject } from './event.mapper';
 import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
 import { resolveDateWindow } from './event-window';
 import { EventsRepository } from './events.repository';
-
-type LinkedItems = (number | Record<string, unknown>)[];
-
-/** What an event write needs of the venues and organizers services. */
-interface LinkedRecordsWriter<TCreate> {
-  readonly postType: PostTypeDefinition;
-  createOrReuse(manager: EntityManager, dto: TCreate, user: AuthUser | null): Promise<number>;
-  notOfType(manager: EntityManager, ids: number[]): Promise<number[]>;
-}
+import type { EventLinkTarget } from './links/event-link';
+import { EventLinkRegistry } from './links/event-links.module';
+import { linkValueOf, type LinkedItems } from './links/link-values';
 
 /** Events (behaviour.md §5–§7): reads with passwords, writes in one transaction, the filtered archive. */
 @Injectable()
@@ -72,8 +61,7 @@ export class EventsService {
     private readonly relationships: TermRelationshipsService,
     private readonly termReferences: TermReferencesService,
     private readonly taxonomies: TaxonomyRegistry,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
+    private readonly links: EventLinkRegistry,
     private readonly siteTime: SiteTime,
     private readonly config: AppConfig,
     private readonly totals: ListTotalsCache,
@@ -110,8 +98,13 @@ export class EventsService {
     const tagIds = query.tags
       ? await this.termReferences.resolveForFilter(manager, CALENDAR_TAXONOMIES.tag, query.tags, 'tags')
       : undefined;
-    await this.requireLinked(manager, this.venues, query.venue, 'venue', ctx);
-    await this.requireLinked(manager, this.organizers, query.organizer, 'organizer', ctx);
+    const linkFilters = [];
+    for (const { definition, target } of this.links.all()) {
+      const ids = linkValueOf<number[]>(query, definition.field);
+      if (!ids) continue;
+      await this.requireLinked(manager, target, ids, definition.field, ctx);
+      linkFilters.push({ table: definition.table, column: definition.column, ids });
+    }
 
     const page = resolvePageRequest(query.page, query.per_page, this.config.maxPerPage);
     const window = windowResult?.ok ? windowResult.window : undefined;
@@ -122,8 +115,7 @@ export class EventsService {
       tokens: searchTokens(query.search ?? ''),
       categoryIds,
       tagIds,
-      venueIds: query.venue,
-      organizerIds: query.organizer,
+      linkFilters,
       featured: query.featured,
       include: query.include,
       parentId: query.post_parent,
@@ -155,8 +147,7 @@ export class EventsService {
         search: query.search,
         categories: query.categories,
         tags: query.tags,
-        venue: query.venue,
-        organizer: query.organizer,
+        ...Object.fromEntries(this.links.all().map(({ definition: { field } }) => [field, linkValueOf(query, field)])),
         featured: query.featured,
         status: query.status,
         include: query.include,
@@ -181,17 +172,13 @@ export class EventsService {
       if (!password || !(await this.passwords.matches({ id: post.id, passwordHash }, password, ctx.clientAddress)))
         throw new DomainError('event_password_protected');
     }
-    const [{ object, details, venues, organizers }] = await this.toObjects(manager, [post], ctx, () => true);
-    const place = venues[0] ? this.venues.jsonLd(venues[0]) : undefined;
-    return {
-      ...object,
-      json_ld: toEventJsonLd(
-        object,
-        details,
-        place,
-        organizers.map((o) => this.organizers.jsonLd(o)),
-      ),
-    };
+    const [{ object, details, linked }] = await this.toObjects(manager, [post], ctx, () => true);
+    const linkedJsonLd: Parameters<typeof toEventJsonLd>[2] = {};
+    for (const { definition, target } of this.links.all()) {
+      const nodes = (linked.get(definition.field) ?? []).map((o) => target.jsonLd(o));
+      linkedJsonLd[definition.jsonLdProperty] = definition.cardinality === 'one' ? nodes[0] : nodes;
+    }
+    return { ...object, json_ld: toEventJsonLd(object, details, linkedJsonLd) };
   }
 
   async create(dto: CreateEventDto, ctx: RequestContext): Promise<EventObject> {
@@ -337,22 +324,19 @@ export class EventsService {
       const ids = await this.termReferences.resolveForWrite(manager, this.taxonomies.get(taxonomy), items, param);
       await this.relationships.setPostTerms(manager, post, taxonomy, ids);
     }
-    if (dto.venue !== undefined) {
-      const ids = await this.linkedIds(manager, dto.venue, 'venue', this.venues, CreateVenueDto, user);
-      await this.venues.setEventLinks(manager, eventId, ids);
-    }
-    if (dto.organizer !== undefined) {
-      const ids = await this.linkedIds(manager, dto.organizer, 'organizer', this.organizers, CreateOrganizerDto, user);
-      await this.organizers.setEventLinks(manager, eventId, ids);
+    for (const { definition, target } of this.links.all()) {
+      const items = linkValueOf<LinkedItems>(dto, definition.field);
+      if (items === undefined) continue;
+      const ids = await this.linkedIds(manager, items, definition.field, target, user);
+      await target.setEventLinks(manager, eventId, ids);
     }
   }
 
-  private async linkedIds<TCreate extends object>(
+  private async linkedIds(
     manager: EntityManager,
     items: LinkedItems,
     param: string,
-    service: LinkedRecordsWriter<TCreate>,
-    dto: new () => TCreate,
+    service: EventLinkTarget,
     user: AuthUser | null,
   ): Promise<number[]> {
     const ids: number[] = [];
@@ -365,7 +349,7 @@ export class EventsService {
         if (!Number.isInteger(id) || id <= 0) throw RequestValidationError.of({ [`${path}.id`]: reason('integer') });
         ids.push(id);
       } else {
-        ids.push(await service.createOrReuse(manager, await validateNested(dto, item, path), user));
+        ids.push(await service.createOrReuse(manager, await validateNested(service.createDto, item, path), user));
       }
     }
     const wrong = await service.notOfType(manager, ids);
@@ -410,12 +394,11 @@ export class EventsService {
   /** A filter's venue or organizer ids: hidden ones answer like unknown ones. */
   private async requireLinked(
     manager: EntityManager,
-    service: VenuesService | OrganizersService,
-    ids: number[] | undefined,
+    service: EventLinkTarget,
+    ids: number[],
     param: string,
     ctx: RequestContext,
   ): Promise<void> {
-    if (!ids) return;
     const unknown = await service.notVisible(manager, ids, ctx.user);
     if (unknown.length > 0) throw RequestValidationError.of({ [param]: reason('unknown_ids', unknown.join(', ')) });
   }
@@ -447,7 +430,7 @@ export class EventsService {
   }
 
   /**
-   * Event objects for many posts in a fixed number of queries: details, terms, venues, organizers and
+   * Event objects for many posts in a fixed number of queries: details, terms, each link's records and
    * images are each loaded once for the whole page. `passwordGiven` tells which protected events the
    * caller has unlocked; editors of an event always see it whole.
    */
@@ -458,11 +441,16 @@ export class EventsService {
     passwordGiven: (post: PostEntity) => boolean,
   ) {
     const ids = posts.map((p) => p.id);
-    const [details, terms, venues, organizers, images] = [
-      await this.events.detailsOf(manager, ids),
-      await this.relationships.termsOfPosts(manager, ids, [CALENDAR_TAXONOMIES.category, CALENDAR_TAXONOMIES.tag]),
-      await this.venues.objectsOfEvents(manager, ids, ctx),
-      await this.organizers.objectsOfEvents(manager, ids, ctx),
+    const details = await this.events.detailsOf(manager, ids);
+    const terms = await this.relationships.termsOfPosts(manager, ids, [
+      CALENDAR_TAXONOMIES.category,
+      CALENDAR_TAXONOMIES.tag,
+    ]);
+    const linkedByField = new Map<string, Map<number, object[]>>();
+    for (const { definition, target } of this.links.all()) {
+      linkedByField.set(definition.field, await target.objectsOfEvents(manager, ids, ctx));
+    }
+    const [images] = [
       await this.attachments.findMany(
         manager,
         posts.map((p) => p.featuredImageId).filter((id): id is number => id !== null),
@@ -479,8 +467,9 @@ export class EventsService {
         postTerms
           .filter((t) => t.taxonomy === taxonomy.taxonomy)
           .map((t) => toTermObject(t, taxonomy, ctx.namespaceUrl));
-      const eventVenues = venues.get(post.id) ?? [];
-      const eventOrganizers = organizers.get(post.id) ?? [];
+      const linked = new Map(
+        this.links.all().map(({ definition: { field } }) => [field, linkedByField.get(field)?.get(post.id) ?? []]),
+      );
       const blank = post.passwordHash !== null && !passwordGiven(post) && !postPolicy.canEdit(ctx.user, post);
       const object = toEventObject(
         post,
@@ -489,14 +478,17 @@ export class EventsService {
           image: post.featuredImageId === null ? undefined : images.get(post.featuredImageId),
           categories: termObjects(categoryTaxonomy),
           tags: termObjects(tagTaxonomy),
-          venues: eventVenues,
-          organizers: eventOrganizers,
+          links: this.links.all().map(({ definition }) => ({
+            field: definition.field,
+            cardinality: definition.cardinality,
+            objects: linked.get(definition.field) ?? [],
+          })),
         },
         ctx,
         nowUtc,
         blank,
       );
-      return { object, details: detail, venues: eventVenues, organizers: eventOrganizers };
+      return { object, details: detail, linked };
     });
   }
 }

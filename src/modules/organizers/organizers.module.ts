@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PostsModule } from '../../core/posts/posts.module';
 import { EventOrganizerEntity } from './event-organizer.entity';
 import { OrganizerDetailsEntity } from './organizer-details.entity';
+import { EventLinksModule } from '../events/links/event-links.module';
+import { ORGANIZER_EVENT_LINK } from './organizer.event-link';
 import { ORGANIZER_POST_TYPE } from './organizer.post-type';
 import { OrganizersController } from './organizers.controller';
 import { OrganizersRepository } from './organizers.repository';
@@ -15,7 +17,7 @@ import { OrganizersService } from './organizers.service';
     TypeOrmModule.forFeature([OrganizerDetailsEntity, EventOrganizerEntity]),
   ],
   controllers: [OrganizersController],
-  providers: [OrganizersService, OrganizersRepository],
+  providers: [OrganizersService, OrganizersRepository, EventLinksModule.link(ORGANIZER_EVENT_LINK, OrganizersService)],
   exports: [OrganizersService],
 })
 export class OrganizersModule {}

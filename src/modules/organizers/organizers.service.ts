@@ -7,7 +7,7 @@ import { postFieldsInput } from '../../core/posts/dto/post-fields.dto';
 import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
 import { LinkedPostTypeService, type LinkedPostTypeSpec } from '../events/linked/linked-post-type.service';
 import { PostRecordsService } from '../../core/posts/post-records.service';
-import type { CreateOrganizerDto } from './dto/create-organizer.dto';
+import { CreateOrganizerDto } from './dto/create-organizer.dto';
 import type { UpdateOrganizerDto } from './dto/update-organizer.dto';
 import type { EventOrganizerEntity } from './event-organizer.entity';
 import { OrganizerDetailsEntity } from './organizer-details.entity';
@@ -20,6 +20,7 @@ const TEXT_FIELDS = ['phone', 'website', 'email'] as const;
 const ORGANIZER_SPEC: LinkedPostTypeSpec<OrganizerDetailsEntity, OrganizerObject, UpdateOrganizerDto> = {
   def: ORGANIZER_POST_TYPE,
   restBase: ORGANIZERS_REST_BASE,
+  createDto: CreateOrganizerDto,
   nameOf: (dto) => dto.organizer,
   postInput: postFieldsInput,
   newDetails: (postId) => Object.assign(new OrganizerDetailsEntity(), { postId, phone: '', website: '', email: '' }),

@@ -7,7 +7,7 @@ import { postFieldsInput } from '../../core/posts/dto/post-fields.dto';
 import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
 import { LinkedPostTypeService, type LinkedPostTypeSpec } from '../events/linked/linked-post-type.service';
 import { PostRecordsService } from '../../core/posts/post-records.service';
-import type { CreateVenueDto } from './dto/create-venue.dto';
+import { CreateVenueDto } from './dto/create-venue.dto';
 import type { UpdateVenueDto } from './dto/update-venue.dto';
 import type { EventVenueEntity } from './event-venue.entity';
 import { VenueDetailsEntity } from './venue-details.entity';
@@ -30,6 +30,7 @@ const TEXT_FIELDS = [
 const VENUE_SPEC: LinkedPostTypeSpec<VenueDetailsEntity, VenueObject, UpdateVenueDto> = {
   def: VENUE_POST_TYPE,
   restBase: VENUES_REST_BASE,
+  createDto: CreateVenueDto,
   nameOf: (dto) => dto.venue,
   postInput: postFieldsInput,
   newDetails: (postId) =>

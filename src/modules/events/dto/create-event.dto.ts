@@ -2,7 +2,6 @@ import {
   BooleanField,
   DateTimeField,
   IntegerField,
-  LinkedRecordsField,
   SlugField,
   StringField,
   TermReferencesField,
@@ -122,22 +121,6 @@ export class CreateEventDto extends PostFieldsDto {
     },
   })
   tags?: (number | string)[];
-
-  @LinkedRecordsField({
-    description: {
-      en: 'The venue: an ID, an {id} object, or an object of venue fields that creates (or reuses) a venue.',
-      de: 'Der Veranstaltungsort: eine ID, ein {id}-Objekt oder ein Objekt mit Ortsfeldern, das einen Ort anlegt (oder wiederverwendet).',
-    },
-  })
-  venue?: (number | Record<string, unknown>)[];
-
-  @LinkedRecordsField({
-    description: {
-      en: 'The organizers, in order: IDs, {id} objects or objects of organizer fields.',
-      de: 'Die Veranstalter, in dieser Reihenfolge: IDs, {id}-Objekte oder Objekte mit Veranstalterfeldern.',
-    },
-  })
-  organizer?: (number | Record<string, unknown>)[];
 
   @StringField({
     description: {

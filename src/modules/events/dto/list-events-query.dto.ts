@@ -76,18 +76,6 @@ export class ListEventsQueryDto extends PaginationQueryDto {
   })
   tags?: (number | string)[];
 
-  @IdListField({
-    description: { en: 'Events at any of these venues.', de: 'Veranstaltungen an einem dieser Orte.' },
-    nonEmpty: true,
-  })
-  venue?: number[];
-
-  @IdListField({
-    description: { en: 'Events by any of these organizers.', de: 'Veranstaltungen eines dieser Veranstalter.' },
-    nonEmpty: true,
-  })
-  organizer?: number[];
-
   @BooleanField({
     description: {
       en: 'Featured (true) or not featured (false) events.',

@@ -36,6 +36,8 @@ function duplicateKey(name: string): string {
 export interface LinkedPostTypeSpec<TDetails, TObject, TUpdate> {
   def: PostTypeDefinition;
   restBase: string;
+  /** The create DTO, for inline records in an event write. */
+  createDto: new () => object;
   /** The record's name field of a write (`venue`, `organizer`). */
   nameOf(dto: TUpdate): string | undefined;
   /** The shared post fields of a write. */
@@ -191,6 +193,11 @@ export abstract class LinkedPostTypeService<
     this.spec.applyDetails(details, dto);
     await manager.save(details);
     return post.id;
+  }
+
+  /** Validates an inline record of this type in an event write. */
+  get createDto(): new () => object {
+    return this.spec.createDto;
   }
 
   /** The registered definition of this post type. */

@@ -1,0 +1,44 @@
+import type { EntityManager } from 'typeorm';
+import type { AuthUser } from '../../../auth/auth-user';
+import type { RequestContext } from '../../../common/http/request-context';
+import type { Localized } from '../../../common/i18n/language';
+import type { PostTypeDefinition } from '../../../core/posts/post-type.registry';
+
+/**
+ * How events link to records of another post type (venues, organizers, a team's speakers), declared by
+ * the module that owns that type. The events module reads these declarations for writes, reads, list
+ * filters, `rest_url` echoes, json_ld and password blanking; adding a link needs no change to it.
+ */
+export interface EventLinkDefinition {
+  /** The event's write field, list filter and response member: `venue`, `organizer`. */
+  field: string;
+  /** `one`: the response shows the first record or `[]`; `many`: the list, in linked order. */
+  cardinality: 'one' | 'many';
+  /** The schema.org property of the event's json_ld the linked records fill (`location`, `organizer`). */
+  jsonLdProperty: string;
+  /** Link table (`event_id`, `<column>`, `sort_order`) and its column naming the linked record. */
+  table: string;
+  column: string;
+  /** Documentation of the write field and of the list filter, in every language. */
+  writeDescription: Localized;
+  filterDescription: Localized;
+}
+
+/** What the events module needs of the linked type's service; `LinkedPostTypeService` provides it. */
+export interface EventLinkTarget {
+  readonly postType: PostTypeDefinition;
+  /** Validates an inline object of the linked type's fields in an event write. */
+  readonly createDto: new () => object;
+  createOrReuse(manager: EntityManager, dto: object, user: AuthUser | null): Promise<number>;
+  notOfType(manager: EntityManager, ids: number[]): Promise<number[]>;
+  notVisible(manager: EntityManager, ids: number[], user: AuthUser | null): Promise<number[]>;
+  setEventLinks(manager: EntityManager, eventId: number, ids: number[]): Promise<void>;
+  objectsOfEvents(manager: EntityManager, eventIds: number[], ctx: RequestContext): Promise<Map<number, object[]>>;
+  jsonLd(object: object): Record<string, unknown>;
+}
+
+/** A declared link with the service behind it. */
+export interface EventLink {
+  definition: EventLinkDefinition;
+  target: EventLinkTarget;
+}

@@ -1,0 +1,37 @@
+import { Global, Injectable, Module, type Provider, type Type } from '@nestjs/common';
+import type { EventLink, EventLinkDefinition, EventLinkTarget } from './event-link';
+import { declareEventLinkFields } from './event-link-fields';
+
+/** The links events have, in the order their modules registered. */
+@Injectable()
+export class EventLinkRegistry {
+  private readonly links: EventLink[] = [];
+
+  register(definition: EventLinkDefinition, target: EventLinkTarget): void {
+    this.links.push({ definition, target });
+  }
+
+  all(): readonly EventLink[] {
+    return this.links;
+  }
+}
+
+/**
+ * Where post-type modules declare how events link to them, among their own providers:
+ * `providers: [VenuesService, EventLinksModule.link(VENUE_EVENT_LINK, VenuesService)]`.
+ */
+@Global()
+@Module({ providers: [EventLinkRegistry], exports: [EventLinkRegistry] })
+export class EventLinksModule {
+  static link(definition: EventLinkDefinition, target: Type<EventLinkTarget>): Provider {
+    declareEventLinkFields(definition);
+    return {
+      provide: `event-link:${definition.field}`,
+      useFactory: (registry: EventLinkRegistry, service: EventLinkTarget) => {
+        registry.register(definition, service);
+        return definition;
+      },
+      inject: [EventLinkRegistry, target],
+    };
+  }
+}
