@@ -26,6 +26,7 @@ import type { PostRecordsService, PostWriteInput } from '../../../core/posts/pos
 import type { PostRef } from '../../../core/posts/post-ref';
 import type { PostTypeDefinition } from '../../../core/posts/post-type.registry';
 import type { PostEntity } from '../../../core/posts/post.entity';
+import { postFieldsInput, type PostFieldsDto } from '../../../core/posts/dto/post-fields.dto';
 
 /** Names that duplicate avoidance treats as the same (case and accents aside), as MySQL's collation does. */
 function duplicateKey(name: string): string {
@@ -40,8 +41,8 @@ export interface LinkedPostTypeSpec<TDetails, TObject, TUpdate> {
   createDto: new () => object;
   /** The record's name field of a write (`venue`, `organizer`). */
   nameOf(dto: TUpdate): string | undefined;
-  /** The shared post fields of a write. */
-  postInput(dto: TUpdate): PostWriteInput;
+  /** The shared post fields of a write; by default the common ones (`PostFieldsDto`: description, status, dates, author, image). */
+  postInput?(dto: TUpdate): PostWriteInput;
   newDetails(postId: number): TDetails;
   /** Copies the given companion fields onto `details` (`""` clears). */
   applyDetails(details: TDetails, dto: TUpdate): void;
@@ -71,14 +72,14 @@ export interface LinkedPostTypeDeps {
  * permanent delete; plus what the events module needs: inline create-or-reuse inside its transaction,
  * link writing, and the linked records of many events in a fixed number of queries.
  */
-export abstract class LinkedPostTypeService<
+export class LinkedPostTypeService<
   TDetails extends { postId: number },
   TLink extends ObjectLiteral,
   TObject extends { id: number },
   TUpdate,
   TCreate extends TUpdate,
 > {
-  protected constructor(
+  constructor(
     private readonly deps: LinkedPostTypeDeps,
     private readonly repository: LinkedPostsRepository<TDetails, TLink>,
     private readonly spec: LinkedPostTypeSpec<TDetails, TObject, TUpdate>,
@@ -145,7 +146,7 @@ export abstract class LinkedPostTypeService<
         manager,
         this.spec.def,
         post,
-        { ...this.spec.postInput(dto), title: this.spec.nameOf(dto) },
+        { ...this.postInput(dto), title: this.spec.nameOf(dto) },
         ctx.user,
       );
       const details =
@@ -179,7 +180,7 @@ export abstract class LinkedPostTypeService<
    */
   async createOrReuse(manager: EntityManager, dto: TCreate, user: AuthUser | null): Promise<number> {
     const name = this.spec.nameOf(dto) ?? '';
-    const input = this.spec.postInput(dto);
+    const input = this.postInput(dto);
     const nowUtc = this.deps.siteTime.now().utc;
     const scope = listScopeFor(user, undefined);
     const description = sanitizeRichText(input.content ?? '');
@@ -193,6 +194,10 @@ export abstract class LinkedPostTypeService<
     this.spec.applyDetails(details, dto);
     await manager.save(details);
     return post.id;
+  }
+
+  private postInput(dto: TUpdate): PostWriteInput {
+    return this.spec.postInput ? this.spec.postInput(dto) : postFieldsInput(dto as Partial<PostFieldsDto>);
   }
 
   /** Validates an inline record of this type in an event write. */

@@ -43,8 +43,8 @@ export interface ParentLink {
  * Queries of a post type that other posts link to (venues and organizers, linked from events).
  * Subclasses give the tables; the queries are the same.
  */
-export abstract class LinkedPostsRepository<TDetails extends { postId: number }, TLink extends ObjectLiteral> {
-  protected constructor(
+export class LinkedPostsRepository<TDetails extends { postId: number }, TLink extends ObjectLiteral> {
+  constructor(
     protected readonly dataSource: DataSource,
     private readonly tables: LinkedPostsTables<TDetails, TLink>,
   ) {}

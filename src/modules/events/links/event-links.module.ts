@@ -1,4 +1,4 @@
-import { Global, Injectable, Module, type Provider, type Type } from '@nestjs/common';
+import { Global, Injectable, Module, type InjectionToken, type Provider } from '@nestjs/common';
 import type { EventLink, EventLinkDefinition, EventLinkTarget } from './event-link';
 import { declareEventLinkFields } from './event-link-fields';
 
@@ -23,7 +23,7 @@ export class EventLinkRegistry {
 @Global()
 @Module({ providers: [EventLinkRegistry], exports: [EventLinkRegistry] })
 export class EventLinksModule {
-  static link(definition: EventLinkDefinition, target: Type<EventLinkTarget>): Provider {
+  static link(definition: EventLinkDefinition, target: InjectionToken<EventLinkTarget>): Provider {
     declareEventLinkFields(definition);
     return {
       provide: `event-link:${definition.field}`,

@@ -1,0 +1,68 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type ObjectLiteral } from 'typeorm';
+import { SiteTime } from '../../../common/dates/site-time';
+import { AppConfig } from '../../../config/app-config';
+import { AttachmentsService } from '../../../core/posts/attachments/attachments.service';
+import { PostRecordsService } from '../../../core/posts/post-records.service';
+import { PostsModule } from '../../../core/posts/posts.module';
+import { WriteTransactions } from '../../../database/write-transactions';
+import { CALENDAR_POST_TYPES } from '../../calendar-post-types';
+import { EventLinksModule } from '../links/event-links.module';
+import { createLinkedPostTypeController } from './linked-post-type.controller';
+import { linkedServiceToken, type LinkedPostTypeDefinition } from './linked-post-type.definition';
+import { LinkedPostTypeService } from './linked-post-type.service';
+import { LinkedPostsRepository } from './linked-posts.repository';
+
+/**
+ * Builds a post type that events link to from its definition: registers the post type, its entities, the
+ * routes, the service (exported under `linkedServiceToken(type)`) and the event link. A module for it is
+ * `@Module({ imports: [LinkedPostTypeModule.forDefinition(SPEAKER_DEFINITION)] })`.
+ */
+@Module({})
+export class LinkedPostTypeModule {
+  static forDefinition<
+    TDetails extends { postId: number },
+    TLink extends ObjectLiteral,
+    TObject extends { id: number },
+    TUpdate,
+  >(definition: LinkedPostTypeDefinition<TDetails, TLink, TObject, TUpdate>): DynamicModule {
+    const token = linkedServiceToken(definition.def.type);
+    const link = definition.eventLink;
+    return {
+      module: LinkedPostTypeModule,
+      imports: [
+        PostsModule.forPostType(definition.def),
+        TypeOrmModule.forFeature([definition.tables.details, definition.tables.link]),
+      ],
+      controllers: [createLinkedPostTypeController(definition as never)],
+      providers: [
+        {
+          provide: token,
+          inject: [DataSource, WriteTransactions, PostRecordsService, AttachmentsService, SiteTime, AppConfig],
+          useFactory: (
+            dataSource: DataSource,
+            transactions: WriteTransactions,
+            records: PostRecordsService,
+            attachments: AttachmentsService,
+            siteTime: SiteTime,
+            config: AppConfig,
+          ) =>
+            new LinkedPostTypeService(
+              { dataSource, transactions, records, attachments, siteTime, config },
+              new LinkedPostsRepository(dataSource, {
+                ...definition.tables,
+                type: definition.def.type,
+                parentType: CALENDAR_POST_TYPES.event,
+                linkTable: link.table,
+                linkColumn: link.column,
+              }),
+              definition,
+            ),
+        },
+        EventLinksModule.link(link, token),
+      ],
+      exports: [token],
+    };
+  }
+}
