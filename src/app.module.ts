@@ -6,6 +6,7 @@ import { AppConfigModule, type AppConfigOptions } from './config/app-config.modu
 import { PostsModule } from './core/posts/posts.module';
 import { TermsModule } from './core/terms/terms.module';
 import { DatabaseModule } from './database/database.module';
+import { migrationsOf } from './database/module-migrations';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
 import { CategoriesModule } from './modules/categories/categories.module';
@@ -42,7 +43,7 @@ export class AppModule {
         AppConfigModule.forRoot(options),
         DatesModule,
         ListTotalsModule,
-        DatabaseModule.forRoot(),
+        DatabaseModule.forRoot(migrationsOf(options.modules ?? CALENDAR_MODULES)),
         AuthModule,
         TermsModule,
         PostsModule,

@@ -2,12 +2,15 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { buildDataSourceOptions } from './data-source-options';
+import { MIGRATIONS } from './migrations';
+import type { MigrationClass } from './module-migrations';
 import { WriteTransactions } from './write-transactions';
 
 /** The data source from `DATABASE_URL`, shared by the HTTP app and the CLI, and the write-transaction runner. */
 @Module({})
 export class DatabaseModule {
-  static forRoot(): DynamicModule {
+  /** @param moduleMigrations migrations that resource modules declared (`@WithMigrations`), run after the base's. */
+  static forRoot(moduleMigrations: readonly MigrationClass[] = []): DynamicModule {
     return {
       module: DatabaseModule,
       global: true,
@@ -23,6 +26,7 @@ export class DatabaseModule {
               queryTimeoutMs: config.databaseQueryTimeoutSeconds * 1000,
             }),
             migrationsRun: config.migrationsRun,
+            migrations: [...MIGRATIONS, ...moduleMigrations],
             autoLoadEntities: true,
           }),
         }),

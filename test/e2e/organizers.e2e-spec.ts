@@ -7,6 +7,7 @@ describeLinkedPostType({
   restBase: 'organizers',
   nameField: 'organizer',
   noun: 'organizer',
+  linkTable: 'event_organizers',
   linkColumn: 'organizer_id',
   searchable: { phone: '5550199', email: 'booking@quasar.example', website: 'https://nebula.example.org' },
 });

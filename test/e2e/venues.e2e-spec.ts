@@ -7,6 +7,7 @@ describeLinkedPostType({
   restBase: 'venues',
   nameField: 'venue',
   noun: 'venue',
+  linkTable: 'event_venues',
   linkColumn: 'venue_id',
   searchable: {
     address: 'Wallstreet 7',

@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Type } from '@nestjs/common';
 import type { Role } from '../../src/auth/roles';
 import { createTestApp, type TestApp } from './create-test-app';
 import { insertEvent } from './posts';
 import { createUsersForAllRoles, type TestUser } from './users';
 
 export interface LinkedTypeUnderTest {
-  restBase: 'venues' | 'organizers';
+  restBase: string;
   /** The name field: `venue` or `organizer`. */
-  nameField: 'venue' | 'organizer';
-  noun: 'venue' | 'organizer';
-  linkColumn: 'venue_id' | 'organizer_id';
+  nameField: string;
+  noun: string;
+  /** The event link table and its column naming the record (`event_venues`, `venue_id`). */
+  linkTable: string;
+  linkColumn: string;
+  /** Resource modules to run, when the type is not one of the calendar's own (a team's module). */
+  modules?: readonly Type[];
   /** Searchable companion fields with a value that contains a distinctive word. */
   searchable: Record<string, string>;
 }
@@ -32,7 +37,7 @@ export function describeLinkedPostType(subject: LinkedTypeUnderTest): void {
     };
 
     beforeAll(async () => {
-      t = await createTestApp();
+      t = await createTestApp({ modules: subject.modules });
       users = await createUsersForAllRoles(t);
     });
     afterAll(async () => {
@@ -236,13 +241,13 @@ export function describeLinkedPostType(subject: LinkedTypeUnderTest): void {
       const record = await create({ [nameField]: 'Trash Me' });
       const eventId = await insertEvent(t, {
         startUtc: '2030-01-01 10:00:00',
-        [subject.restBase === 'venues' ? 'venueIds' : 'organizerIds']: [record.id],
+        links: [{ table: subject.linkTable, column: subject.linkColumn, ids: [record.id] }],
       });
       await t.http.delete(`${base}/${record.id}`).expect(401);
       await t.http.delete(`${base}/${record.id}`).set('Authorization', as('contributor')).expect(403);
       const trashed = await t.http.delete(`${base}/${record.id}`).set('Authorization', as('editor')).expect(200);
       expect(trashed.body).toMatchObject({ id: record.id, status: 'trash' });
-      const links: unknown[] = await t.dataSource.query(`SELECT * FROM event_${subject.restBase} WHERE event_id = ?`, [
+      const links: unknown[] = await t.dataSource.query(`SELECT * FROM ${subject.linkTable} WHERE event_id = ?`, [
         eventId,
       ]);
       expect(links).toEqual([]);
@@ -287,7 +292,7 @@ export function describeLinkedPostType(subject: LinkedTypeUnderTest): void {
     const names = (body: Record<string, { [k: string]: unknown }[]>) => body[subject.restBase].map((r) => r[nameField]);
 
     beforeAll(async () => {
-      t = await createTestApp();
+      t = await createTestApp({ modules: subject.modules });
       users = await createUsersForAllRoles(t);
       const make = async (name: string, role: Role, extra: Record<string, unknown> = {}) => {
         const res = await t.http
@@ -302,10 +307,10 @@ export function describeLinkedPostType(subject: LinkedTypeUnderTest): void {
       await make('Middle House', 'author', { description: 'quiet' });
       await make('Draft By Contributor', 'contributor');
       await make('Draft By Editor', 'editor', { status: 'draft' });
-      const link = subject.restBase === 'venues' ? 'venueIds' : 'organizerIds';
-      await insertEvent(t, { startUtc: '2999-06-01 10:00:00', [link]: [ids['Zebra Lounge']] });
-      await insertEvent(t, { startUtc: '2001-06-01 10:00:00', [link]: [ids['alpha Room']] });
-      await insertEvent(t, { status: 'draft', startUtc: '2999-06-01 10:00:00', [link]: [ids['Middle House']] });
+      const link = (id: number) => ({ links: [{ table: subject.linkTable, column: subject.linkColumn, ids: [id] }] });
+      await insertEvent(t, { startUtc: '2999-06-01 10:00:00', ...link(ids['Zebra Lounge']) });
+      await insertEvent(t, { startUtc: '2001-06-01 10:00:00', ...link(ids['alpha Room']) });
+      await insertEvent(t, { status: 'draft', startUtc: '2999-06-01 10:00:00', ...link(ids['Middle House']) });
     });
     afterAll(async () => {
       await t.close();
@@ -349,7 +354,7 @@ export function describeLinkedPostType(subject: LinkedTypeUnderTest): void {
     it('filters by linked event, has_events and only_with_upcoming', async () => {
       const eventId = await insertEvent(t, {
         startUtc: '2999-01-01 00:00:00',
-        [subject.restBase === 'venues' ? 'venueIds' : 'organizerIds']: [ids['Middle House']],
+        links: [{ table: subject.linkTable, column: subject.linkColumn, ids: [ids['Middle House']] }],
       });
       expect(names((await t.http.get(`${base}?event=${eventId}`).expect(200)).body)).toEqual(['Middle House']);
       expect(names((await t.http.get(`${base}?has_events=true`).expect(200)).body)).toEqual([

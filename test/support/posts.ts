@@ -55,6 +55,8 @@ export async function insertEvent(
     endUtc?: string;
     venueIds?: number[];
     organizerIds?: number[];
+    /** Links through any declared link table. */
+    links?: { table: string; column: string; ids: number[] }[];
     authorId?: number | null;
   },
 ): Promise<number> {
@@ -64,19 +66,19 @@ export async function insertEvent(
     `INSERT INTO event_details (post_id, start_local, end_local, start_utc, end_utc, timezone, cost) VALUES (?, ?, ?, ?, ?, 'UTC', '')`,
     [post.id, fields.startUtc, end, fields.startUtc, end],
   );
-  for (const [i, venueId] of (fields.venueIds ?? []).entries()) {
-    await t.dataSource.query('INSERT INTO event_venues (event_id, venue_id, sort_order) VALUES (?, ?, ?)', [
-      post.id,
-      venueId,
-      i,
-    ]);
-  }
-  for (const [i, organizerId] of (fields.organizerIds ?? []).entries()) {
-    await t.dataSource.query('INSERT INTO event_organizers (event_id, organizer_id, sort_order) VALUES (?, ?, ?)', [
-      post.id,
-      organizerId,
-      i,
-    ]);
+  const links = [
+    { table: 'event_venues', column: 'venue_id', ids: fields.venueIds ?? [] },
+    { table: 'event_organizers', column: 'organizer_id', ids: fields.organizerIds ?? [] },
+    ...(fields.links ?? []),
+  ];
+  for (const { table, column, ids } of links) {
+    for (const [i, id] of ids.entries()) {
+      await t.dataSource.query(`INSERT INTO ${table} (event_id, ${column}, sort_order) VALUES (?, ?, ?)`, [
+        post.id,
+        id,
+        i,
+      ]);
+    }
   }
   return post.id;
 }

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../common/http/request-context';
 import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
-import { toImageObject } from '../../core/posts/attachments/image.mapper';
-import { basePostFields, postHead, withoutEmpty } from '../../core/posts/post.mapper';
+import { withoutEmpty } from '../../core/posts/post.mapper';
+import { linkedObjectHead } from '../events/linked/linked-object-head';
 import type { PostEntity } from '../../core/posts/post.entity';
 import type { OrganizerDetailsEntity } from './organizer-details.entity';
 import { ORGANIZER_POST_TYPE, ORGANIZERS_REST_BASE } from './organizer.post-type';
@@ -16,16 +16,8 @@ export function toOrganizerObject(
   ctx: RequestContext,
   nowUtc: string,
 ): OrganizerObject {
-  const base = basePostFields(post, ORGANIZER_POST_TYPE, ORGANIZERS_REST_BASE, ctx, nowUtc);
   return withoutEmpty({
-    ...postHead(base),
-    organizer: post.title,
-    description: post.content,
-    excerpt: post.excerpt,
-    slug: post.slug,
-    image: image ? toImageObject(image) : false,
-    global_id: base.global_id,
-    global_id_lineage: base.global_id_lineage,
+    ...linkedObjectHead(ORGANIZER_POST_TYPE, ORGANIZERS_REST_BASE, post, image, ctx, nowUtc),
     phone: details.phone,
     website: details.website,
     email: details.email,

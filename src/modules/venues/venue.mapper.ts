@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../common/http/request-context';
-import { toImageObject, type ImageObject } from '../../core/posts/attachments/image.mapper';
 import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
-import { basePostFields, postHead, withoutEmpty } from '../../core/posts/post.mapper';
+import { withoutEmpty } from '../../core/posts/post.mapper';
+import { linkedObjectHead } from '../events/linked/linked-object-head';
 import type { PostEntity } from '../../core/posts/post.entity';
 import type { VenueDetailsEntity } from './venue-details.entity';
 import { VENUE_POST_TYPE, VENUES_REST_BASE } from './venue.post-type';
@@ -27,17 +27,8 @@ export function toVenueObject(
   ctx: RequestContext,
   nowUtc: string,
 ): VenueObject {
-  const base = basePostFields(post, VENUE_POST_TYPE, VENUES_REST_BASE, ctx, nowUtc);
-  const imageObject: ImageObject | false = image ? toImageObject(image) : false;
   return withoutEmpty({
-    ...postHead(base),
-    venue: post.title,
-    description: post.content,
-    excerpt: post.excerpt,
-    slug: post.slug,
-    image: imageObject,
-    global_id: base.global_id,
-    global_id_lineage: base.global_id_lineage,
+    ...linkedObjectHead(VENUE_POST_TYPE, VENUES_REST_BASE, post, image, ctx, nowUtc),
     address: details.address,
     city: details.city,
     country: details.country,

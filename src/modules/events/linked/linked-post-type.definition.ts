@@ -28,8 +28,15 @@ export interface LinkedPostTypeDefinition<
   /** The update DTO (`PartialUpdate(CreateDto)`) and the list query DTO (`LinkedPostListQueryDto` or a subclass). */
   updateDto: Type<TUpdate>;
   listQueryDto: Type<LinkedPostListQueryDto>;
-  /** The companion entity, the link entity, its property naming the linked record, and the searched columns. */
-  tables: Omit<LinkedPostsTables<TDetails, TLink>, 'type' | 'parentType' | 'linkTable' | 'linkColumn'>;
+  /**
+   * The companion entity and the searched columns; the link entity and its property naming the linked
+   * record, or none to have them made from `eventLink` (`eventLinkEntity`).
+   */
+  tables: Omit<
+    LinkedPostsTables<TDetails, TLink>,
+    'type' | 'parentType' | 'linkTable' | 'linkColumn' | 'link' | 'linkProperty'
+  > &
+    Partial<Pick<LinkedPostsTables<TDetails, TLink>, 'link' | 'linkProperty'>>;
   eventLink: EventLinkDefinition;
   texts: LinkedPostTypeTexts;
 }

@@ -13,6 +13,7 @@ import { createLinkedPostTypeController } from './linked-post-type.controller';
 import { linkedServiceToken, type LinkedPostTypeDefinition } from './linked-post-type.definition';
 import { LinkedPostTypeService } from './linked-post-type.service';
 import { LinkedPostsRepository } from './linked-posts.repository';
+import { eventLinkEntity } from './linked-post-tables';
 
 /**
  * Builds a post type that events link to from its definition: registers the post type, its entities, the
@@ -29,11 +30,13 @@ export class LinkedPostTypeModule {
   >(definition: LinkedPostTypeDefinition<TDetails, TLink, TObject, TUpdate>): DynamicModule {
     const token = linkedServiceToken(definition.def.type);
     const link = definition.eventLink;
+    const linkEntity = definition.tables.link ?? eventLinkEntity(link.table, link.column);
+    const linkProperty = definition.tables.linkProperty ?? 'linkedId';
     return {
       module: LinkedPostTypeModule,
       imports: [
         PostsModule.forPostType(definition.def),
-        TypeOrmModule.forFeature([definition.tables.details, definition.tables.link]),
+        TypeOrmModule.forFeature([definition.tables.details, linkEntity]),
       ],
       controllers: [createLinkedPostTypeController(definition as never)],
       providers: [
@@ -50,8 +53,10 @@ export class LinkedPostTypeModule {
           ) =>
             new LinkedPostTypeService(
               { dataSource, transactions, records, attachments, siteTime, config },
-              new LinkedPostsRepository(dataSource, {
+              new LinkedPostsRepository<TDetails, ObjectLiteral>(dataSource, {
                 ...definition.tables,
+                link: linkEntity,
+                linkProperty,
                 type: definition.def.type,
                 parentType: CALENDAR_POST_TYPES.event,
                 linkTable: link.table,

@@ -1,0 +1,66 @@
+import { Module } from '@nestjs/common';
+import { withoutEmpty } from '../../src/core/posts/post.mapper';
+import { WithMigrations } from '../../src/database/module-migrations';
+import { linkedObjectHead } from '../../src/modules/events/linked/linked-object-head';
+import type { LinkedPostTypeDefinition } from '../../src/modules/events/linked/linked-post-type.definition';
+import { LinkedPostTypeModule } from '../../src/modules/events/linked/linked-post-type.module';
+import { CreateSpeakerDto, ListSpeakersQueryDto, UpdateSpeakerDto } from './speaker.dto';
+import { SpeakerDetailsEntity } from './speaker.entities';
+import { CreateSpeakers1790000000000 } from './speaker.migration';
+
+const SPEAKER = { type: 'cal_speaker', noun: 'speaker', label: { en: 'speaker', de: 'Person' } };
+type SpeakerObject = Record<string, unknown> & { id: number };
+
+/** People who speak at events: `/cal/events/v1/speakers`, linked from events as `speaker` (a list). */
+export const SPEAKER_DEFINITION: LinkedPostTypeDefinition<
+  SpeakerDetailsEntity,
+  object,
+  SpeakerObject,
+  UpdateSpeakerDto
+> = {
+  def: SPEAKER,
+  restBase: 'speakers',
+  createDto: CreateSpeakerDto,
+  updateDto: UpdateSpeakerDto,
+  listQueryDto: ListSpeakersQueryDto,
+  nameOf: (dto) => dto.speaker,
+  newDetails: (postId) => Object.assign(new SpeakerDetailsEntity(), { postId, affiliation: '', website: '' }),
+  applyDetails: (details, dto) => {
+    if (dto.affiliation !== undefined) details.affiliation = dto.affiliation.trim();
+    if (dto.website !== undefined) details.website = dto.website.trim();
+  },
+  toObject: (post, details, image, ctx, nowUtc) =>
+    withoutEmpty({
+      ...linkedObjectHead(SPEAKER, 'speakers', post, image, ctx, nowUtc),
+      affiliation: details.affiliation,
+      website: details.website,
+    }) as SpeakerObject,
+  jsonLd: (speaker) =>
+    withoutEmpty({
+      '@context': 'http://schema.org',
+      '@type': 'Person',
+      name: speaker.speaker,
+      affiliation: speaker.affiliation,
+    }),
+  tables: { details: SpeakerDetailsEntity, searchColumns: ['p.title', 'p.content', 'p.excerpt', 'd.affiliation'] },
+  eventLink: {
+    field: 'speaker',
+    cardinality: 'many',
+    jsonLdProperty: 'performer',
+    table: 'event_speakers',
+    column: 'speaker_id',
+    writeDescription: {
+      en: 'The speakers, in order: IDs, {id} objects or speaker objects.',
+      de: 'Die Vortragenden, in dieser Reihenfolge.',
+    },
+    filterDescription: { en: 'Events with any of these speakers.', de: 'Veranstaltungen mit einer dieser Personen.' },
+  },
+  texts: {
+    en: { a: 'a speaker', the: 'speaker', many: 'speakers' },
+    de: { a: 'eine Person', of: 'der Person', many: 'Vortragende' },
+  },
+};
+
+@WithMigrations(CreateSpeakers1790000000000)
+@Module({ imports: [LinkedPostTypeModule.forDefinition(SPEAKER_DEFINITION)] })
+export class SpeakersModule {}
