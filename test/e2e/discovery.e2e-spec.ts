@@ -50,8 +50,9 @@ describe('namespace index, doc and language segment', () => {
       const list = res.body.routes['/cal/events/v1/events'].endpoints.find((e: { methods: string[] }) =>
         e.methods.includes('GET'),
       );
-      expect(Object.keys(list.args).sort()).toEqual(
-        [
+      // The contract's parameters; modules may add their own (a team's link filter), so not an exact list.
+      expect(Object.keys(list.args)).toEqual(
+        expect.arrayContaining([
           'page',
           'per_page',
           'start_date',
@@ -74,7 +75,7 @@ describe('namespace index, doc and language segment', () => {
           'include',
           'post_parent',
           'ticketed',
-        ].sort(),
+        ]),
       );
       expect(list.args.page).toMatchObject({ type: 'integer', default: 1, required: false });
       expect(list.args.per_page).toMatchObject({ type: 'integer', default: 10 });
