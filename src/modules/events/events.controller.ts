@@ -13,7 +13,8 @@ import { ListEventsQueryDto } from './dto/list-events-query.dto';
 import { ReadEventQueryDto } from './dto/read-event-query.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
 import type { EventObject } from './event.mapper';
-import { EventsService } from './events.service';
+import { EventWritesService } from './event-writes.service';
+import { EventsQueryService } from './events-query.service';
 
 const EVENT_ID = { en: 'Unique identifier of the event.', de: 'Eindeutige ID der Veranstaltung.' };
 const EVENT_SLUG = { en: 'The event slug.', de: 'Der Slug der Veranstaltung.' };
@@ -21,7 +22,10 @@ const EVENT_SLUG = { en: 'The event slug.', de: 'Der Slug der Veranstaltung.' };
 @ApiTags('events')
 @RestController(`${NAMESPACE}/events`)
 export class EventsController {
-  constructor(private readonly events: EventsService) {}
+  constructor(
+    private readonly events: EventsQueryService,
+    private readonly writes: EventWritesService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: docText({ en: 'List events.', de: 'Veranstaltungen auflisten.' }) })
@@ -33,7 +37,7 @@ export class EventsController {
   @RequiresCapability('edit_posts', 'event')
   @ApiOperation({ summary: docText({ en: 'Create an event.', de: 'Eine Veranstaltung anlegen.' }) })
   create(@Body() dto: CreateEventDto, @Ctx() ctx: RequestContext): Promise<EventObject> {
-    return this.events.create(dto, ctx);
+    return this.writes.create(dto, ctx);
   }
 
   @Get(':id')
@@ -50,7 +54,7 @@ export class EventsController {
   @RequiresCapability('edit_posts', 'event')
   @ApiOperation({ summary: docText({ en: 'Update an event.', de: 'Eine Veranstaltung ändern.' }) })
   update(@PathId(EVENT_ID) id: number, @Body() dto: UpdateEventDto, @Ctx() ctx: RequestContext): Promise<EventObject> {
-    return this.events.update(byId(id), dto, ctx);
+    return this.writes.update(byId(id), dto, ctx);
   }
 
   @Delete(':id')
@@ -61,7 +65,7 @@ export class EventsController {
     @Query() query: DeleteEventQueryDto,
     @Ctx() ctx: RequestContext,
   ): Promise<EventObject> {
-    return this.events.delete(byId(id), query.force ?? false, ctx);
+    return this.writes.delete(byId(id), query.force ?? false, ctx);
   }
 
   @Get('by-slug/:slug')
@@ -80,7 +84,7 @@ export class EventsController {
     @Body() dto: UpdateEventDto,
     @Ctx() ctx: RequestContext,
   ): Promise<EventObject> {
-    return this.events.update(bySlug(slug), dto, ctx);
+    return this.writes.update(bySlug(slug), dto, ctx);
   }
 
   @Delete('by-slug/:slug')
@@ -94,6 +98,6 @@ export class EventsController {
     @Query() query: DeleteEventQueryDto,
     @Ctx() ctx: RequestContext,
   ): Promise<EventObject> {
-    return this.events.delete(bySlug(slug), query.force ?? false, ctx);
+    return this.writes.delete(bySlug(slug), query.force ?? false, ctx);
   }
 }

@@ -5,7 +5,9 @@ import { EventDetailsEntity } from './event-details.entity';
 import { EVENT_POST_TYPE } from './event.post-type';
 import { EventsController } from './events.controller';
 import { EventsRepository } from './events.repository';
-import { EventsService } from './events.service';
+import { EventObjectsService } from './event-objects.service';
+import { EventWritesService } from './event-writes.service';
+import { EventsQueryService } from './events-query.service';
 import { EventLinksModule } from './links/event-links.module';
 
 /**
@@ -15,7 +17,7 @@ import { EventLinksModule } from './links/event-links.module';
 @Module({
   imports: [PostsModule.forPostType(EVENT_POST_TYPE), TypeOrmModule.forFeature([EventDetailsEntity]), EventLinksModule],
   controllers: [EventsController],
-  providers: [EventsService, EventsRepository],
-  exports: [EventsService],
+  providers: [EventsQueryService, EventWritesService, EventObjectsService, EventsRepository],
+  exports: [EventsQueryService],
 })
 export class EventsModule {}

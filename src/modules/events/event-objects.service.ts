@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { postPolicy } from '../../auth/post-policy';
+import { SiteTime } from '../../common/dates/site-time';
+import type { RequestContext } from '../../common/http/request-context';
+import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
+import { postErrors } from '../../core/posts/post-errors';
+import { PostRecordsService } from '../../core/posts/post-records.service';
+import type { PostEntity } from '../../core/posts/post.entity';
+import { TaxonomyRegistry } from '../../core/terms/taxonomy.registry';
+import { TermRelationshipsService } from '../../core/terms/term-relationships.service';
+import { toTermObject, type TermObject } from '../../core/terms/term.mapper';
+import { CALENDAR_TAXONOMIES } from '../calendar-post-types';
+import { toEventObject, type EventObject } from './event.mapper';
+import { EVENT_POST_TYPE } from './event.post-type';
+import { EventsRepository } from './events.repository';
+import { EventLinkRegistry } from './links/event-links.module';
+
+/** Event objects (behaviour.md §5) for one or many posts, in a fixed number of queries per page. */
+@Injectable()
+export class EventObjectsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventsRepository,
+    private readonly records: PostRecordsService,
+    private readonly attachments: AttachmentsService,
+    private readonly relationships: TermRelationshipsService,
+    private readonly taxonomies: TaxonomyRegistry,
+    private readonly links: EventLinkRegistry,
+    private readonly siteTime: SiteTime,
+  ) {}
+
+  /** The event as the caller sees it after a write (the write's transaction has committed). */
+  async afterWrite(id: number, ctx: RequestContext): Promise<EventObject> {
+    const post = await this.records.find(EVENT_POST_TYPE, { id });
+    if (!post) throw postErrors.notFound(EVENT_POST_TYPE);
+    const [{ object }] = await this.toObjects(this.dataSource.manager, [post], ctx, () => true);
+    return object;
+  }
+
+  /**
+   * Event objects for many posts in a fixed number of queries: details, terms, each link's records and
+   * images are each loaded once for the whole page. `passwordGiven` tells which protected events the
+   * caller has unlocked; editors of an event always see it whole.
+   */
+
+  async toObjects(
+    manager: EntityManager,
+    posts: PostEntity[],
+    ctx: RequestContext,
+    passwordGiven: (post: PostEntity) => boolean,
+  ) {
+    const ids = posts.map((p) => p.id);
+    const details = await this.events.detailsOf(manager, ids);
+    const terms = await this.relationships.termsOfPosts(manager, ids, [
+      CALENDAR_TAXONOMIES.category,
+      CALENDAR_TAXONOMIES.tag,
+    ]);
+    const linkedByField = new Map<string, Map<number, object[]>>();
+    for (const { definition, target } of this.links.all()) {
+      linkedByField.set(definition.field, await target.objectsOfEvents(manager, ids, ctx));
+    }
+    const [images] = [
+      await this.attachments.findMany(
+        manager,
+        posts.map((p) => p.featuredImageId).filter((id): id is number => id !== null),
+      ),
+    ];
+    const nowUtc = this.siteTime.now().utc;
+    const categoryTaxonomy = this.taxonomies.get(CALENDAR_TAXONOMIES.category);
+    const tagTaxonomy = this.taxonomies.get(CALENDAR_TAXONOMIES.tag);
+    return posts.map((post) => {
+      const detail = details.get(post.id);
+      if (!detail) throw new Error(`event ${post.id} has no details row`);
+      const postTerms = terms.get(post.id) ?? [];
+      const termObjects = (taxonomy: typeof categoryTaxonomy): TermObject[] =>
+        postTerms
+          .filter((t) => t.taxonomy === taxonomy.taxonomy)
+          .map((t) => toTermObject(t, taxonomy, ctx.namespaceUrl));
+      const linked = new Map(
+        this.links.all().map(({ definition: { field } }) => [field, linkedByField.get(field)?.get(post.id) ?? []]),
+      );
+      const blank = post.passwordHash !== null && !passwordGiven(post) && !postPolicy.canEdit(ctx.user, post);
+      const object = toEventObject(
+        post,
+        detail,
+        {
+          image: post.featuredImageId === null ? undefined : images.get(post.featuredImageId),
+          categories: termObjects(categoryTaxonomy),
+          tags: termObjects(tagTaxonomy),
+          links: this.links.all().map(({ definition }) => ({
+            field: definition.field,
+            cardinality: definition.cardinality,
+            objects: linked.get(definition.field) ?? [],
+          })),
+        },
+        ctx,
+        nowUtc,
+        blank,
+      );
+      return { object, details: detail, linked };
+    });
+  }
+}

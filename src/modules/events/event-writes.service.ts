@@ -1,0 +1,232 @@
+import { Injectable } from '@nestjs/common';
+import { type EntityManager } from 'typeorm';
+import type { AuthUser } from '../../auth/auth-user';
+import { SiteTime } from '../../common/dates/site-time';
+import { DomainError } from '../../common/errors/domain-error';
+import type { RequestContext } from '../../common/http/request-context';
+import { validateNested } from '../../common/validation/nested';
+import { RequestValidationError } from '../../common/validation/request-validation.error';
+import { reason } from '../../common/validation/validation-messages';
+import { AppConfig } from '../../config/app-config';
+import { WriteTransactions } from '../../database/write-transactions';
+import { postFieldsInput } from '../../core/posts/dto/post-fields.dto';
+import { postErrors } from '../../core/posts/post-errors';
+import { PostRecordsService } from '../../core/posts/post-records.service';
+import type { PostRef } from '../../core/posts/post-ref';
+import type { PostEntity } from '../../core/posts/post.entity';
+import { TaxonomyRegistry } from '../../core/terms/taxonomy.registry';
+import { TermReferencesService } from '../../core/terms/term-references.service';
+import { TermRelationshipsService } from '../../core/terms/term-relationships.service';
+import { CALENDAR_POST_TYPES, CALENDAR_TAXONOMIES } from '../calendar-post-types';
+import type { CreateEventDto } from './dto/create-event.dto';
+import type { UpdateEventDto } from './dto/update-event.dto';
+import { EventDetailsEntity } from './event-details.entity';
+import { type EventObject } from './event.mapper';
+import { EVENT_POST_TYPE } from './event.post-type';
+import { applyCost, eventDatesOf } from './event-details-input';
+import { EventObjectsService } from './event-objects.service';
+import { EventsRepository } from './events.repository';
+import type { EventLinkTarget } from './links/event-link';
+import { EventLinkRegistry } from './links/event-links.module';
+import { linkValueOf, type LinkedItems } from './links/link-values';
+
+/** Event writes (behaviour.md §6): create, update and delete, each in one transaction with its links. */
+@Injectable()
+export class EventWritesService {
+  constructor(
+    private readonly transactions: WriteTransactions,
+    private readonly events: EventsRepository,
+    private readonly objects: EventObjectsService,
+    private readonly records: PostRecordsService,
+    private readonly relationships: TermRelationshipsService,
+    private readonly termReferences: TermReferencesService,
+    private readonly taxonomies: TaxonomyRegistry,
+    private readonly links: EventLinkRegistry,
+    private readonly siteTime: SiteTime,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(dto: CreateEventDto, ctx: RequestContext): Promise<EventObject> {
+    const id = await this.transactions.run(async (manager) => {
+      const zoneName = dto.timezone?.trim() || this.siteTime.zone;
+      const dates = eventDatesOf({
+        start: dto.start_date,
+        end: dto.end_date,
+        zoneName,
+        allDay: dto.all_day ?? false,
+      });
+      const parentId = await this.parentFor(manager, dto.post_parent, undefined);
+      const post = await this.records.create(
+        manager,
+        EVENT_POST_TYPE,
+        { ...this.postInput(dto), title: dto.title, parentId: parentId ?? null },
+        ctx.user,
+      );
+      const details = Object.assign(new EventDetailsEntity(), {
+        postId: post.id,
+        ...dates,
+        timezone: zoneName,
+        allDay: dto.all_day ?? false,
+        website: dto.website?.trim() ?? '',
+        showMap: dto.show_map ?? true,
+        showMapLink: dto.show_map_link ?? true,
+        hideFromListings: dto.hide_from_listings ?? false,
+        sticky: dto.sticky ?? false,
+        featured: dto.featured ?? false,
+      });
+      applyCost(details, dto.cost ?? '', this.config.defaultCurrency);
+      await manager.insert(EventDetailsEntity, details);
+      await this.writeLinks(manager, post, dto, ctx.user);
+      return post.id;
+    });
+    return this.objects.afterWrite(id, ctx);
+  }
+
+  async update(ref: PostRef, dto: UpdateEventDto, ctx: RequestContext): Promise<EventObject> {
+    const id = await this.transactions.run(async (manager) => {
+      await this.assertEventId(manager, ref);
+      const post = await this.records.findWritable(manager, EVENT_POST_TYPE, ref, ctx.user, 'edit');
+      const details = (await this.events.detailsOf(manager, [post.id])).get(post.id);
+      if (!details) throw postErrors.notFound(EVENT_POST_TYPE);
+      const parentId = await this.parentFor(manager, dto.post_parent, post.id);
+      await this.records.update(
+        manager,
+        EVENT_POST_TYPE,
+        post,
+        { ...this.postInput(dto), title: dto.title, parentId },
+        ctx.user,
+      );
+      if ([dto.start_date, dto.end_date, dto.timezone, dto.all_day].some((v) => v !== undefined)) {
+        const zoneName = dto.timezone?.trim() || details.timezone;
+        const allDay = dto.all_day ?? details.allDay;
+        Object.assign(details, {
+          ...eventDatesOf({ start: dto.start_date, end: dto.end_date, zoneName, allDay, stored: details }),
+          timezone: zoneName,
+          allDay,
+        });
+      }
+      if (dto.cost !== undefined) applyCost(details, dto.cost, this.config.defaultCurrency);
+      if (dto.website !== undefined) details.website = dto.website.trim();
+      if (dto.show_map !== undefined) details.showMap = dto.show_map;
+      if (dto.show_map_link !== undefined) details.showMapLink = dto.show_map_link;
+      if (dto.hide_from_listings !== undefined) details.hideFromListings = dto.hide_from_listings;
+      if (dto.sticky !== undefined) details.sticky = dto.sticky;
+      if (dto.featured !== undefined) details.featured = dto.featured;
+      await manager.save(details);
+      await this.writeLinks(manager, post, dto, ctx.user);
+      return post.id;
+    });
+    return this.objects.afterWrite(id, ctx);
+  }
+
+  /** Trash (keeping links, so the event can come back), or with `force` delete for good. */
+
+  delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<EventObject> {
+    return this.transactions.run(async (manager) => {
+      await this.assertEventId(manager, ref);
+      const post = await this.records.findWritable(manager, EVENT_POST_TYPE, ref, ctx.user, 'delete');
+      if (force) {
+        const [before] = await this.objects.toObjects(manager, [post], ctx, () => true);
+        await this.records.destroy(manager, post, ctx.user);
+        return before.object;
+      }
+      const trashed = await this.records.trash(manager, EVENT_POST_TYPE, post);
+      const [after] = await this.objects.toObjects(manager, [trashed], ctx, () => true);
+      return after.object;
+    });
+  }
+
+  private postInput(dto: UpdateEventDto) {
+    return { ...postFieldsInput(dto), excerpt: dto.excerpt, slug: dto.slug, password: dto.password };
+  }
+
+  /** Terms and declared links of a write; every nested item is checked before anything stays. */
+  private async writeLinks(
+    manager: EntityManager,
+    post: PostEntity,
+    dto: UpdateEventDto,
+    user: AuthUser | null,
+  ): Promise<void> {
+    const eventId = post.id;
+    for (const [param, taxonomy] of [
+      ['categories', CALENDAR_TAXONOMIES.category],
+      ['tags', CALENDAR_TAXONOMIES.tag],
+    ] as const) {
+      const items = dto[param];
+      if (items === undefined) continue;
+      const ids = await this.termReferences.resolveForWrite(manager, this.taxonomies.get(taxonomy), items, param);
+      await this.relationships.setPostTerms(manager, post, taxonomy, ids);
+    }
+    for (const { definition, target } of this.links.all()) {
+      const items = linkValueOf<LinkedItems>(dto, definition.field);
+      if (items === undefined) continue;
+      const ids = await this.linkedIds(manager, items, definition.field, target, user);
+      await target.setEventLinks(manager, eventId, ids);
+    }
+  }
+
+  private async linkedIds(
+    manager: EntityManager,
+    items: LinkedItems,
+    param: string,
+    service: EventLinkTarget,
+    user: AuthUser | null,
+  ): Promise<number[]> {
+    const ids: number[] = [];
+    for (const [index, item] of items.entries()) {
+      const path = items.length > 1 ? `${param}[${index}]` : param;
+      if (typeof item === 'number') {
+        ids.push(item);
+      } else if (Object.keys(item).length === 1 && 'id' in item) {
+        const id = Number(item.id);
+        if (!Number.isInteger(id) || id <= 0) throw RequestValidationError.of({ [`${path}.id`]: reason('integer') });
+        ids.push(id);
+      } else {
+        ids.push(await service.createOrReuse(manager, await validateNested(service.createDto, item, path), user));
+      }
+    }
+    const wrong = await service.notOfType(manager, ids);
+    if (wrong.length > 0) {
+      throw new DomainError('invalid_linked_post_id', {
+        args: { id: wrong[0], label: service.postType.label },
+        data: { params: { [param]: wrong } },
+      });
+    }
+    return ids;
+  }
+
+  /** `post_parent`: an existing event that is not the event itself or below it; 0 detaches. */
+
+  private async parentFor(
+    manager: EntityManager,
+    value: number | undefined,
+    selfId: number | undefined,
+  ): Promise<number | null | undefined> {
+    if (value === undefined) return undefined;
+    if (value === 0) return null;
+    await this.requireEvent(manager, value, 'post_parent');
+    if (selfId !== undefined && (value === selfId || (await this.events.descendantIds(manager, selfId)).has(value))) {
+      throw RequestValidationError.of({ post_parent: reason('parent_cycle') });
+    }
+    return value;
+  }
+
+  /** An id that must be an event: 400 when it is another post type, or nothing at all. */
+
+  private async requireEvent(manager: EntityManager, id: number, param: string): Promise<void> {
+    const post = await this.events.findAnyPost(manager, id);
+    if (!post) throw RequestValidationError.of({ [param]: reason('unknown_id') });
+    if (post.type !== CALENDAR_POST_TYPES.event) throw new DomainError('invalid_event_id', { args: { id } });
+  }
+
+  /** A filter's event id: one the caller may see, else 400 as if unknown (no existence oracle). */
+
+  private async assertEventId(manager: EntityManager, ref: PostRef): Promise<void> {
+    if (!('id' in ref)) return;
+    const post = await this.events.findAnyPost(manager, ref.id);
+    if (post && post.type !== CALENDAR_POST_TYPES.event)
+      throw new DomainError('invalid_event_id', { args: { id: ref.id } });
+  }
+
+  /** One lookup: by id it also tells "not an event" (400) from "nothing there" (404). */
+}

@@ -1,0 +1,199 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { postPolicy } from '../../auth/post-policy';
+import { resolveZone } from '../../common/dates/date-input';
+import { SiteTime } from '../../common/dates/site-time';
+import { DomainError } from '../../common/errors/domain-error';
+import type { RequestContext } from '../../common/http/request-context';
+import { ListTotalsCache } from '../../common/pagination/list-totals.cache';
+import {
+  buildListResponse,
+  isBeyondLastPage,
+  resolvePageRequest,
+  type ListResponse,
+} from '../../common/pagination/pagination';
+import { searchTokens } from '../../common/search/search-tokens';
+import { RequestValidationError } from '../../common/validation/request-validation.error';
+import { reason } from '../../common/validation/validation-messages';
+import { AppConfig } from '../../config/app-config';
+import { postErrors } from '../../core/posts/post-errors';
+import { listScopeFor } from '../../core/posts/post-query';
+import { PostPasswords } from '../../core/posts/post-passwords';
+import { PostRecordsService } from '../../core/posts/post-records.service';
+import type { PostRef } from '../../core/posts/post-ref';
+import { isPublic } from '../../core/posts/post-status';
+import { contentVisibleCondition } from '../../core/posts/post-visibility';
+import type { PostEntity } from '../../core/posts/post.entity';
+import { TermReferencesService } from '../../core/terms/term-references.service';
+import { CALENDAR_POST_TYPES, CALENDAR_TAXONOMIES } from '../calendar-post-types';
+import type { ListEventsQueryDto } from './dto/list-events-query.dto';
+import { toEventJsonLd, type EventObject } from './event.mapper';
+import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
+import { resolveDateWindow } from './event-window';
+import { EventObjectsService } from './event-objects.service';
+import { EventsRepository } from './events.repository';
+import type { EventLinkTarget } from './links/event-link';
+import { EventLinkRegistry } from './links/event-links.module';
+import { linkValueOf } from './links/link-values';
+
+/** Event reads (behaviour.md §5, §7): one event with its password rule, and the filtered archive. */
+@Injectable()
+export class EventsQueryService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventsRepository,
+    private readonly objects: EventObjectsService,
+    private readonly records: PostRecordsService,
+    private readonly passwords: PostPasswords,
+    private readonly termReferences: TermReferencesService,
+    private readonly links: EventLinkRegistry,
+    private readonly siteTime: SiteTime,
+    private readonly config: AppConfig,
+    private readonly totals: ListTotalsCache,
+  ) {}
+
+  async list(query: ListEventsQueryDto, ctx: RequestContext): Promise<ListResponse> {
+    const manager = this.dataSource.manager;
+    const problems: Record<string, string> = {};
+    if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) {
+      problems[query.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] = reason(
+        'needs_pair',
+        query.geoloc_lat === undefined ? 'geoloc_lng' : 'geoloc_lat',
+      );
+    }
+    if (query.ticketed === true) problems.ticketed = reason('not_supported');
+    const now = this.siteTime.now();
+    const windowResult = query.include
+      ? undefined
+      : resolveDateWindow(query, resolveZone(this.siteTime.zone)!, this.siteTime.instant());
+    if (windowResult && !windowResult.ok)
+      windowResult.invalid.forEach((name) => (problems[name] = reason('date_time')));
+    if (Object.keys(problems).length > 0) throw RequestValidationError.of(problems);
+
+    const scope = listScopeFor(ctx.user, query.status);
+    if (query.post_parent !== undefined) await this.requireVisibleEvent(query.post_parent, ctx);
+    const categoryIds = query.categories
+      ? await this.termReferences.resolveForFilter(
+          manager,
+          CALENDAR_TAXONOMIES.category,
+          query.categories,
+          'categories',
+        )
+      : undefined;
+    const tagIds = query.tags
+      ? await this.termReferences.resolveForFilter(manager, CALENDAR_TAXONOMIES.tag, query.tags, 'tags')
+      : undefined;
+    const linkFilters = [];
+    for (const { definition, target } of this.links.all()) {
+      const ids = linkValueOf<number[]>(query, definition.field);
+      if (!ids) continue;
+      await this.requireLinked(manager, target, ids, definition.field, ctx);
+      linkFilters.push({ table: definition.table, column: definition.column, ids });
+    }
+
+    const page = resolvePageRequest(query.page, query.per_page, this.config.maxPerPage);
+    const window = windowResult?.ok ? windowResult.window : undefined;
+    const filter = {
+      scope,
+      nowUtc: now.utc,
+      window,
+      tokens: searchTokens(query.search ?? ''),
+      categoryIds,
+      tagIds,
+      linkFilters,
+      featured: query.featured,
+      include: query.include,
+      parentId: query.post_parent,
+      contentVisible: contentVisibleCondition(ctx.user, 'p'),
+    };
+    const totalKey = JSON.stringify([
+      'events',
+      { ...filter, nowUtc: undefined, contentVisible: undefined },
+      ctx.user?.id,
+    ]);
+    const { posts, total } = await this.events.listForArchive(filter, page, this.totals.get(totalKey));
+    this.totals.set(totalKey, total);
+    if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
+    const objects = await this.objects.toObjects(manager, posts, ctx, () => false);
+    return buildListResponse({
+      key: EVENTS_REST_BASE,
+      items: objects.map((o) => o.object),
+      total,
+      page,
+      collectionUrl: `${ctx.namespaceUrl}/${EVENTS_REST_BASE}`,
+      query: {
+        start_date: window?.effective.start_date,
+        end_date: window?.effective.end_date,
+        starts_before: query.starts_before,
+        starts_after: query.starts_after,
+        ends_before: query.ends_before,
+        ends_after: query.ends_after,
+        strict_dates: query.strict_dates,
+        search: query.search,
+        categories: query.categories,
+        tags: query.tags,
+        ...Object.fromEntries(this.links.all().map(({ definition: { field } }) => [field, linkValueOf(query, field)])),
+        featured: query.featured,
+        status: query.status,
+        include: query.include,
+        post_parent: query.post_parent,
+        ticketed: query.ticketed,
+        geoloc: query.geoloc,
+        geoloc_lat: query.geoloc_lat,
+        geoloc_lng: query.geoloc_lng,
+      },
+    });
+  }
+
+  async get(ref: PostRef, password: string | undefined, ctx: RequestContext): Promise<EventObject> {
+    const manager = this.dataSource.manager;
+    const post = await this.findEvent(manager, ref);
+    if (post.status === 'trash') throw new DomainError('event_no_longer_available');
+    if (!isPublic(post.status, post.dateUtc, this.siteTime.now().utc) && !postPolicy.canReadNonPublic(ctx.user, post)) {
+      throw postErrors.notAccessible(EVENT_POST_TYPE);
+    }
+    const passwordHash = post.passwordHash;
+    if (passwordHash && !postPolicy.canEdit(ctx.user, post)) {
+      if (!password || !(await this.passwords.matches({ id: post.id, passwordHash }, password, ctx.clientAddress)))
+        throw new DomainError('event_password_protected');
+    }
+    const [{ object, details, linked }] = await this.objects.toObjects(manager, [post], ctx, () => true);
+    const linkedJsonLd: Parameters<typeof toEventJsonLd>[2] = {};
+    for (const { definition, target } of this.links.all()) {
+      const nodes = (linked.get(definition.field) ?? []).map((o) => target.jsonLd(o));
+      linkedJsonLd[definition.jsonLdProperty] = definition.cardinality === 'one' ? nodes[0] : nodes;
+    }
+    return { ...object, json_ld: toEventJsonLd(object, details, linkedJsonLd) };
+  }
+
+  private async requireVisibleEvent(id: number, ctx: RequestContext): Promise<void> {
+    const post = await this.records.findVisible(id, ctx.user);
+    if (!post) throw RequestValidationError.of({ post_parent: reason('unknown_id') });
+    if (post.type !== CALENDAR_POST_TYPES.event) throw new DomainError('invalid_event_id', { args: { id } });
+  }
+
+  /** A filter's venue or organizer ids: hidden ones answer like unknown ones. */
+
+  private async requireLinked(
+    manager: EntityManager,
+    service: EventLinkTarget,
+    ids: number[],
+    param: string,
+    ctx: RequestContext,
+  ): Promise<void> {
+    const unknown = await service.notVisible(manager, ids, ctx.user);
+    if (unknown.length > 0) throw RequestValidationError.of({ [param]: reason('unknown_ids', unknown.join(', ')) });
+  }
+
+  /** An event route's id naming a post of another type is 400 `rest-invalid-event-id`, not 404. */
+
+  private async findEvent(manager: EntityManager, ref: PostRef): Promise<PostEntity> {
+    const post =
+      'id' in ref
+        ? await this.events.findAnyPost(manager, ref.id)
+        : await this.records.find(EVENT_POST_TYPE, ref, manager);
+    if (!post) throw postErrors.notFound(EVENT_POST_TYPE);
+    if (post.type !== CALENDAR_POST_TYPES.event) throw new DomainError('invalid_event_id', { args: { id: post.id } });
+    return post;
+  }
+}
