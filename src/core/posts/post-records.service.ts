@@ -15,33 +15,10 @@ import { AttachmentsService } from './attachments/attachments.service';
 import { postErrors } from './post-errors';
 import type { PostRef } from './post-ref';
 import { PostSlugsService } from './post-slugs.service';
-import { decideStatus, isPublic, type WritableStatus } from './post-status';
+import { decideStatus, isPublic } from './post-status';
 import { PostTypeRegistry, type PostTypeDefinition } from './post-type.registry';
 import { PostEntity } from './post.entity';
-
-/** The shared fields of a post write, as a post-type service hands them over. */
-export interface PostWriteInput {
-  title?: string;
-  content?: string;
-  excerpt?: string;
-  slug?: string;
-  status?: WritableStatus;
-  date?: string | number;
-  dateUtc?: string | number;
-  author?: number;
-  /** Attachment id, image URL, or null to remove; undefined leaves it. */
-  image?: number | string | null;
-  /** Parent post id, or null to detach (checked by the post-type service). */
-  parentId?: number | null;
-  /** A new password (hashed here), or '' to remove it. */
-  password?: string;
-}
-
-export interface PostWriteResult {
-  post: PostEntity;
-  /** Whether the stored status changed; term counts must follow (the writer does it). */
-  statusChanged: boolean;
-}
+import type { PostWriteInput, PostWriteResult } from './post-write-input';
 
 /**
  * The post row of every post type: finding it with the caller's rights, creating and updating its

@@ -1,5 +1,5 @@
 import { DateTimeField, EnumField, ImageField, IntegerField, StringField } from '../../../common/validation/fields';
-import type { PostWriteInput } from '../post-records.service';
+import type { PostWriteInput } from '../post-write-input';
 import { WRITABLE_STATUSES, type WritableStatus } from '../post-status';
 
 /** Fields every post type's write routes accept (contract §2.1–§2.3). */

@@ -1,9 +1,51 @@
 import type { Type } from '@nestjs/common';
-import type { ObjectLiteral } from 'typeorm';
+import type { DataSource, ObjectLiteral } from 'typeorm';
+import type { SiteTime } from '../../../common/dates/site-time';
+import type { RequestContext } from '../../../common/http/request-context';
+import type { AppConfig } from '../../../config/app-config';
+import type { AttachmentDetailsEntity } from '../../../core/posts/attachments/attachment-details.entity';
+import type { AttachmentsService } from '../../../core/posts/attachments/attachments.service';
+import type { PostRecordsService } from '../../../core/posts/post-records.service';
+import type { PostTypeDefinition } from '../../../core/posts/post-type.registry';
+import type { PostWriteInput } from '../../../core/posts/post-write-input';
+import type { PostEntity } from '../../../core/posts/post.entity';
+import type { WriteTransactions } from '../../../database/write-transactions';
 import type { EventLinkDefinition } from '../links/event-link';
 import type { LinkedPostListQueryDto } from './linked-post-list-query.dto';
-import type { LinkedPostTypeSpec } from './linked-post-type.service';
 import type { LinkedPostsTables } from './linked-posts.repository';
+
+/** What a linked post type (venue, organizer) tells the shared service about itself. */
+export interface LinkedPostTypeSpec<TDetails, TObject, TUpdate> {
+  def: PostTypeDefinition;
+  restBase: string;
+  /** The create DTO, for inline records in an event write. */
+  createDto: new () => object;
+  /** The record's name field of a write (`venue`, `organizer`). */
+  nameOf(dto: TUpdate): string | undefined;
+  /** The shared post fields of a write; by default the common ones (`PostFieldsDto`: description, status, dates, author, image). */
+  postInput?(dto: TUpdate): PostWriteInput;
+  newDetails(postId: number): TDetails;
+  /** Copies the given companion fields onto `details` (`""` clears). */
+  applyDetails(details: TDetails, dto: TUpdate): void;
+  toObject(
+    post: PostEntity,
+    details: TDetails,
+    image: AttachmentDetailsEntity | undefined,
+    ctx: RequestContext,
+    nowUtc: string,
+  ): TObject;
+  /** schema.org description, added to single reads as `json_ld`. */
+  jsonLd(object: TObject): Record<string, unknown>;
+}
+
+export interface LinkedPostTypeDeps {
+  dataSource: DataSource;
+  transactions: WriteTransactions;
+  records: PostRecordsService;
+  attachments: AttachmentsService;
+  siteTime: SiteTime;
+  config: AppConfig;
+}
 
 /** How the generated routes name the type in their documentation, in every language. */
 export interface LinkedPostTypeTexts {

@@ -1,6 +1,5 @@
-import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
+import type { EntityManager, ObjectLiteral } from 'typeorm';
 import type { AuthUser } from '../../../auth/auth-user';
-import type { SiteTime } from '../../../common/dates/site-time';
 import { sanitizeRichText } from '../../../common/html/rich-text';
 import type { RequestContext } from '../../../common/http/request-context';
 import {
@@ -12,17 +11,14 @@ import {
 import { searchTokens } from '../../../common/search/search-tokens';
 import { RequestValidationError } from '../../../common/validation/request-validation.error';
 import { reason } from '../../../common/validation/validation-messages';
-import type { AppConfig } from '../../../config/app-config';
-import type { WriteTransactions } from '../../../database/write-transactions';
 import { lockForWrite } from '../../../database/write-locks';
-import type { AttachmentDetailsEntity } from '../../../core/posts/attachments/attachment-details.entity';
-import type { AttachmentsService } from '../../../core/posts/attachments/attachments.service';
 import type { LinkedPostListQueryDto } from './linked-post-list-query.dto';
 import type { LinkedPostsRepository } from './linked-posts.repository';
 import { postErrors } from '../../../core/posts/post-errors';
 import { isInScope, listScopeFor } from '../../../core/posts/post-query';
 import { contentVisible } from '../../../core/posts/post-visibility';
-import type { PostRecordsService, PostWriteInput } from '../../../core/posts/post-records.service';
+import type { PostWriteInput } from '../../../core/posts/post-write-input';
+import type { LinkedPostTypeDeps, LinkedPostTypeSpec } from './linked-post-type.definition';
 import type { PostRef } from '../../../core/posts/post-ref';
 import type { PostTypeDefinition } from '../../../core/posts/post-type.registry';
 import type { PostEntity } from '../../../core/posts/post.entity';
@@ -31,39 +27,6 @@ import { postFieldsInput, type PostFieldsDto } from '../../../core/posts/dto/pos
 /** Names that duplicate avoidance treats as the same (case and accents aside), as MySQL's collation does. */
 function duplicateKey(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-}
-
-/** What a linked post type (venue, organizer) tells the shared service about itself. */
-export interface LinkedPostTypeSpec<TDetails, TObject, TUpdate> {
-  def: PostTypeDefinition;
-  restBase: string;
-  /** The create DTO, for inline records in an event write. */
-  createDto: new () => object;
-  /** The record's name field of a write (`venue`, `organizer`). */
-  nameOf(dto: TUpdate): string | undefined;
-  /** The shared post fields of a write; by default the common ones (`PostFieldsDto`: description, status, dates, author, image). */
-  postInput?(dto: TUpdate): PostWriteInput;
-  newDetails(postId: number): TDetails;
-  /** Copies the given companion fields onto `details` (`""` clears). */
-  applyDetails(details: TDetails, dto: TUpdate): void;
-  toObject(
-    post: PostEntity,
-    details: TDetails,
-    image: AttachmentDetailsEntity | undefined,
-    ctx: RequestContext,
-    nowUtc: string,
-  ): TObject;
-  /** schema.org description, added to single reads as `json_ld`. */
-  jsonLd(object: TObject): Record<string, unknown>;
-}
-
-export interface LinkedPostTypeDeps {
-  dataSource: DataSource;
-  transactions: WriteTransactions;
-  records: PostRecordsService;
-  attachments: AttachmentsService;
-  siteTime: SiteTime;
-  config: AppConfig;
 }
 
 /**

@@ -1,0 +1,26 @@
+import type { WritableStatus } from './post-status';
+import type { PostEntity } from './post.entity';
+
+/** The shared fields of a post write, as a post-type service hands them over. */
+export interface PostWriteInput {
+  title?: string;
+  content?: string;
+  excerpt?: string;
+  slug?: string;
+  status?: WritableStatus;
+  date?: string | number;
+  dateUtc?: string | number;
+  author?: number;
+  /** Attachment id, image URL, or null to remove; undefined leaves it. */
+  image?: number | string | null;
+  /** Parent post id, or null to detach (checked by the post-type service). */
+  parentId?: number | null;
+  /** A new password (hashed here), or '' to remove it. */
+  password?: string;
+}
+
+export interface PostWriteResult {
+  post: PostEntity;
+  /** Whether the stored status changed; term counts must follow (the writer does it). */
+  statusChanged: boolean;
+}
