@@ -11,6 +11,7 @@ import { DiscoveryModule } from './discovery/discovery.module';
 import { HealthModule } from './health/health.module';
 import { CategoriesModule } from './modules/categories/categories.module';
 import { EventsModule } from './modules/events/events.module';
+import { GeoModule } from './modules/geo/geo.module';
 import { OrganizersModule } from './modules/organizers/organizers.module';
 import { TagsModule } from './modules/tags/tags.module';
 import { VenuesModule } from './modules/venues/venues.module';
@@ -22,6 +23,7 @@ export const CALENDAR_MODULES: readonly Type[] = [
   OrganizersModule,
   CategoriesModule,
   TagsModule,
+  GeoModule,
 ];
 
 export interface AppModuleOptions extends AppConfigOptions {

@@ -17,9 +17,13 @@ export class AppConfigModule {
     return {
       module: AppConfigModule,
       imports: [
+        // Not ConfigModule's own `validate`: it writes the validated values, overrides included, back into
+        // process.env, where one app's overrides would leak into the next app of the same process.
         ConfigModule.forRoot({
           ignoreEnvFile: options.ignoreEnvFile ?? false,
-          validate: (raw) => ({ ...validateEnvironment({ ...raw, ...(options.overrides ?? {}) }) }),
+          validatePredefined: false,
+          skipProcessEnv: true,
+          load: [() => ({ ...validateEnvironment({ ...process.env, ...(options.overrides ?? {}) }) })],
         }),
       ],
       providers: [AppConfig],

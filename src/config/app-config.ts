@@ -23,6 +23,10 @@ export class AppConfig {
   get migrationsRun(): boolean {
     return this.get('DB_MIGRATIONS_RUN');
   }
+  /** The optional geolocation module (venue coordinates, `geoloc*` event filters). */
+  get geoEnabled(): boolean {
+    return this.get('GEO_ENABLED');
+  }
   get databaseQueryTimeoutSeconds(): number {
     return this.get('DB_QUERY_TIMEOUT_SECONDS');
   }

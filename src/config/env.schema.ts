@@ -172,6 +172,10 @@ export class EnvironmentVariables {
   @Max(3600)
   DB_QUERY_TIMEOUT_SECONDS = 15;
 
+  @Transform(toBool)
+  @IsBoolean()
+  GEO_ENABLED = false;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)

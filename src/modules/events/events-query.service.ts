@@ -33,6 +33,7 @@ import { resolveDateWindow } from './event-window';
 import { EventObjectsService } from './event-objects.service';
 import { EventsRepository } from './events.repository';
 import type { EventLinkTarget } from './links/event-link';
+import { EventListFilterRegistry } from './links/event-list-filter';
 import { EventLinkRegistry } from './links/event-links.module';
 import { linkValueOf } from './links/link-values';
 
@@ -47,6 +48,7 @@ export class EventsQueryService {
     private readonly passwords: PostPasswords,
     private readonly termReferences: TermReferencesService,
     private readonly links: EventLinkRegistry,
+    private readonly filters: EventListFilterRegistry,
     private readonly siteTime: SiteTime,
     private readonly config: AppConfig,
     private readonly totals: ListTotalsCache,
@@ -105,6 +107,7 @@ export class EventsQueryService {
       include: query.include,
       parentId: query.post_parent,
       contentVisible: contentVisibleCondition(ctx.user, 'p'),
+      moduleConditions: this.filters.conditions(query),
     };
     const totalKey = JSON.stringify([
       'events',
@@ -141,6 +144,7 @@ export class EventsQueryService {
         geoloc: query.geoloc,
         geoloc_lat: query.geoloc_lat,
         geoloc_lng: query.geoloc_lng,
+        ...this.filters.echo(query),
       },
     });
   }

@@ -26,6 +26,8 @@ export interface EventArchiveFilter {
    * link filters (terms, venues, organizers) never match them: either would reveal what the object blanks.
    */
   contentVisible: SqlCondition;
+  /** Conditions of list filters that modules added (`EventListFilterRegistry`). */
+  moduleConditions: SqlCondition[];
 }
 
 /** Event queries, named by what they are for. */
@@ -77,6 +79,7 @@ export class EventsRepository {
     filter.linkFilters.forEach(({ table, column, ids }, i) =>
       linked(`link${i}Ids`, `SELECT 1 FROM ${table} l${i} WHERE l${i}.event_id = p.id AND l${i}.${column}`, ids),
     );
+    for (const condition of filter.moduleConditions) qb.andWhere(condition.sql, condition.params);
     if (filter.featured !== undefined) qb.andWhere('d.featured = :featured', { featured: filter.featured });
     if (filter.parentId !== undefined) qb.andWhere('p.parentId = :parentId', { parentId: filter.parentId });
     if (filter.include) qb.andWhere('p.id IN (:...include)', { include: filter.include });

@@ -11,6 +11,7 @@ import type { PostWriteInput } from '../../../core/posts/post-write-input';
 import type { PostEntity } from '../../../core/posts/post.entity';
 import type { WriteTransactions } from '../../../database/write-transactions';
 import type { EventLinkDefinition } from '../links/event-link';
+import type { LinkedPostExtensionRegistry } from './linked-post-extension';
 import type { LinkedPostListQueryDto } from './linked-post-list-query.dto';
 import type { LinkedPostsTables } from './linked-posts.repository';
 
@@ -45,6 +46,7 @@ export interface LinkedPostTypeDeps {
   attachments: AttachmentsService;
   siteTime: SiteTime;
   config: AppConfig;
+  extensions: LinkedPostExtensionRegistry;
 }
 
 /** How the generated routes name the type in their documentation, in every language. */

@@ -12,6 +12,7 @@ import { EventLinksModule } from '../links/event-links.module';
 import { createLinkedPostTypeController } from './linked-post-type.controller';
 import { linkedServiceToken, type LinkedPostTypeDefinition } from './linked-post-type.definition';
 import { LinkedPostTypeService } from './linked-post-type.service';
+import { LinkedPostExtensionRegistry } from './linked-post-extension';
 import { LinkedPostsRepository } from './linked-posts.repository';
 import { eventLinkEntity } from './linked-post-tables';
 
@@ -42,7 +43,15 @@ export class LinkedPostTypeModule {
       providers: [
         {
           provide: token,
-          inject: [DataSource, WriteTransactions, PostRecordsService, AttachmentsService, SiteTime, AppConfig],
+          inject: [
+            DataSource,
+            WriteTransactions,
+            PostRecordsService,
+            AttachmentsService,
+            SiteTime,
+            AppConfig,
+            LinkedPostExtensionRegistry,
+          ],
           useFactory: (
             dataSource: DataSource,
             transactions: WriteTransactions,
@@ -50,9 +59,10 @@ export class LinkedPostTypeModule {
             attachments: AttachmentsService,
             siteTime: SiteTime,
             config: AppConfig,
+            extensions: LinkedPostExtensionRegistry,
           ) =>
             new LinkedPostTypeService(
-              { dataSource, transactions, records, attachments, siteTime, config },
+              { dataSource, transactions, records, attachments, siteTime, config, extensions },
               new LinkedPostsRepository<TDetails, ObjectLiteral>(dataSource, {
                 ...definition.tables,
                 link: linkEntity,

@@ -9,25 +9,17 @@ import {
   type ListResponse,
 } from '../../../common/pagination/pagination';
 import { searchTokens } from '../../../common/search/search-tokens';
-import { RequestValidationError } from '../../../common/validation/request-validation.error';
-import { reason } from '../../../common/validation/validation-messages';
 import { lockForWrite } from '../../../database/write-locks';
 import type { LinkedPostListQueryDto } from './linked-post-list-query.dto';
-import type { LinkedPostsRepository } from './linked-posts.repository';
+import { duplicateKey, eventLinksHidden, type LinkedPostsRepository } from './linked-posts.repository';
 import { postErrors } from '../../../core/posts/post-errors';
 import { isInScope, listScopeFor } from '../../../core/posts/post-query';
-import { contentVisible } from '../../../core/posts/post-visibility';
 import type { PostWriteInput } from '../../../core/posts/post-write-input';
 import type { LinkedPostTypeDeps, LinkedPostTypeSpec } from './linked-post-type.definition';
 import type { PostRef } from '../../../core/posts/post-ref';
 import type { PostTypeDefinition } from '../../../core/posts/post-type.registry';
 import type { PostEntity } from '../../../core/posts/post.entity';
 import { postFieldsInput, type PostFieldsDto } from '../../../core/posts/dto/post-fields.dto';
-
-/** Names that duplicate avoidance treats as the same (case and accents aside), as MySQL's collation does. */
-function duplicateKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-}
 
 /**
  * The REST behaviour of a post type that events link to (behaviour.md §8): list with search and event
@@ -49,14 +41,8 @@ export class LinkedPostTypeService<
   ) {}
 
   async list(query: LinkedPostListQueryDto, ctx: RequestContext): Promise<ListResponse> {
-    let linksHidden = false;
-    if (query.event !== undefined) {
-      const event = await this.deps.records.findVisible(query.event, ctx.user);
-      if (!event || event.type !== this.repository.parentType)
-        throw RequestValidationError.of({ event: reason('unknown_id') });
-      // A password-protected event's venues are blanked in the event; listing them here would reveal them.
-      linksHidden = !contentVisible(ctx.user, event);
-    }
+    const linksHidden =
+      query.event !== undefined && (await eventLinksHidden(this.deps.records, this.repository, query.event, ctx));
     const scope = listScopeFor(ctx.user, query.status);
     const page = resolvePageRequest(query.page, query.per_page, this.deps.config.maxPerPage);
     const nowUtc = this.deps.siteTime.now().utc;
@@ -116,6 +102,7 @@ export class LinkedPostTypeService<
         (await this.repository.detailsOf([post.id], manager)).get(post.id) ?? this.spec.newDetails(post.id);
       this.spec.applyDetails(details, dto);
       await manager.save(details);
+      await this.writeExtensions(manager, post.id, dto as object);
       return post.id;
     });
     return this.objectById(id, ctx);
@@ -156,19 +143,23 @@ export class LinkedPostTypeService<
     const details = this.spec.newDetails(post.id);
     this.spec.applyDetails(details, dto);
     await manager.save(details);
+    await this.writeExtensions(manager, post.id, dto as object);
     return post.id;
+  }
+
+  /** Fields other modules add to this type (`LinkedPostExtension`), in the record's transaction. */
+  private async writeExtensions(manager: EntityManager, postId: number, dto: object): Promise<void> {
+    for (const extension of this.deps.extensions.of(this.spec.def.type)) await extension.write(manager, postId, dto);
   }
 
   private postInput(dto: TUpdate): PostWriteInput {
     return this.spec.postInput ? this.spec.postInput(dto) : postFieldsInput(dto as Partial<PostFieldsDto>);
   }
 
-  /** Validates an inline record of this type in an event write. */
+  /** What events need of the type: its create DTO (inline records) and registered definition. */
   get createDto(): new () => object {
     return this.spec.createDto;
   }
-
-  /** The registered definition of this post type. */
   get postType(): PostTypeDefinition {
     return this.spec.def;
   }
@@ -235,15 +226,24 @@ export class LinkedPostTypeService<
       manager,
       posts.map((p) => p.featuredImageId).filter((id): id is number => id !== null),
     );
+    const added = await Promise.all(
+      this.deps.extensions.of(this.spec.def.type).map((e) =>
+        e.fieldsOf(
+          manager,
+          posts.map((p) => p.id),
+        ),
+      ),
+    );
     const nowUtc = this.deps.siteTime.now().utc;
-    return posts.map((post) =>
-      this.spec.toObject(
+    return posts.map((post) => {
+      const object = this.spec.toObject(
         post,
         details.get(post.id) ?? this.spec.newDetails(post.id),
         post.featuredImageId === null ? undefined : images.get(post.featuredImageId),
         ctx,
         nowUtc,
-      ),
-    );
+      );
+      return Object.assign(object, ...added.map((fields) => fields.get(post.id) ?? {})) as TObject;
+    });
   }
 }

@@ -1,5 +1,10 @@
 import { In, type DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
+import type { RequestContext } from '../../../common/http/request-context';
 import type { PageRequest } from '../../../common/pagination/pagination';
+import { RequestValidationError } from '../../../common/validation/request-validation.error';
+import { reason } from '../../../common/validation/validation-messages';
+import type { PostRecordsService } from '../../../core/posts/post-records.service';
+import { contentVisible } from '../../../core/posts/post-visibility';
 import { applyListScope, applyTokenSearchInOneField, type ListScope } from '../../../core/posts/post-query';
 import { scopeCondition } from '../../../core/posts/post-visibility';
 import { PostEntity } from '../../../core/posts/post.entity';
@@ -37,6 +42,26 @@ export interface LinkedArchiveFilter {
 export interface ParentLink {
   parentId: number;
   linkedId: number;
+}
+
+/** Names that duplicate avoidance treats as the same (case and accents aside), as MySQL's collation does. */
+export function duplicateKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+/**
+ * The `event` filter of a linked list: an event the caller may see (else 400, hidden like unknown), and
+ * whether its links are hidden from the caller (a password-protected event blanks them in its object).
+ */
+export async function eventLinksHidden(
+  records: PostRecordsService,
+  repository: { parentType: string },
+  eventId: number,
+  ctx: RequestContext,
+): Promise<boolean> {
+  const event = await records.findVisible(eventId, ctx.user);
+  if (!event || event.type !== repository.parentType) throw RequestValidationError.of({ event: reason('unknown_id') });
+  return !contentVisible(ctx.user, event);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Global, Injectable, Module, type InjectionToken, type Provider } from '@nestjs/common';
 import type { EventLink, EventLinkDefinition, EventLinkTarget } from './event-link';
+import { LinkedPostExtensionRegistry } from '../linked/linked-post-extension';
 import { declareEventLinkFields } from './event-link-fields';
+import { EventListFilterRegistry } from './event-list-filter';
 
 /** The links events have, in the order their modules registered. */
 @Injectable()
@@ -20,8 +22,11 @@ export class EventLinkRegistry {
  * Where post-type modules declare how events link to them, among their own providers:
  * `providers: [VenuesService, EventLinksModule.link(VENUE_EVENT_LINK, VenuesService)]`.
  */
+const REGISTRIES = [EventLinkRegistry, EventListFilterRegistry, LinkedPostExtensionRegistry];
+
+/** (Also holds the other seams of the events module: list filters and fields added to linked types.) */
 @Global()
-@Module({ providers: [EventLinkRegistry], exports: [EventLinkRegistry] })
+@Module({ providers: REGISTRIES, exports: REGISTRIES })
 export class EventLinksModule {
   static link(definition: EventLinkDefinition, target: InjectionToken<EventLinkTarget>): Provider {
     declareEventLinkFields(definition);

@@ -1,0 +1,34 @@
+import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
+import { intColumn } from '../../database/migrations/portable-columns';
+
+/** `venue_geo`: a venue's coordinates, indexed for the bounding-box prefilter of radius searches. */
+export class CreateVenueGeo1764200000000 implements MigrationInterface {
+  name = 'CreateVenueGeo1764200000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.createTable(
+      new Table({
+        name: 'venue_geo',
+        columns: [
+          intColumn('post_id', { isPrimary: true }),
+          { name: 'lat', type: 'decimal', precision: 9, scale: 6, isNullable: false },
+          { name: 'lng', type: 'decimal', precision: 9, scale: 6, isNullable: false },
+        ],
+        indices: [{ name: 'IDX_venue_geo_lat_lng', columnNames: ['lat', 'lng'] }],
+        foreignKeys: [
+          new TableForeignKey({
+            name: 'FK_venue_geo_post',
+            columnNames: ['post_id'],
+            referencedTableName: 'posts',
+            referencedColumnNames: ['id'],
+            onDelete: 'CASCADE',
+          }),
+        ],
+      }),
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropTable('venue_geo');
+  }
+}
