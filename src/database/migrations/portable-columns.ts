@@ -1,4 +1,4 @@
-import type { QueryRunner, TableColumnOptions } from 'typeorm';
+import { TableForeignKey, type QueryRunner, type TableColumnOptions } from 'typeorm';
 
 /**
  * Column shapes that mean the same on SQLite, MariaDB and MySQL 8. Migrations use these instead of
@@ -53,3 +53,13 @@ export const longTextColumn = (
   isNullable: false,
   ...options,
 });
+
+/** A foreign key from `column` to `posts.id` that deletes the row with its post (companions, links). */
+export const cascadeToPost = (name: string, column: string): TableForeignKey =>
+  new TableForeignKey({
+    name,
+    columnNames: [column],
+    referencedTableName: 'posts',
+    referencedColumnNames: ['id'],
+    onDelete: 'CASCADE',
+  });

@@ -1,5 +1,5 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
-import { intColumn } from '../../database/migrations/portable-columns';
+import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { cascadeToPost, intColumn } from '../../database/migrations/portable-columns';
 
 /** `venue_geo`: a venue's coordinates, indexed for the bounding-box prefilter of radius searches. */
 export class CreateVenueGeo1764200000000 implements MigrationInterface {
@@ -15,15 +15,7 @@ export class CreateVenueGeo1764200000000 implements MigrationInterface {
           { name: 'lng', type: 'decimal', precision: 9, scale: 6, isNullable: false },
         ],
         indices: [{ name: 'IDX_venue_geo_lat_lng', columnNames: ['lat', 'lng'] }],
-        foreignKeys: [
-          new TableForeignKey({
-            name: 'FK_venue_geo_post',
-            columnNames: ['post_id'],
-            referencedTableName: 'posts',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          }),
-        ],
+        foreignKeys: [cascadeToPost('FK_venue_geo_post', 'post_id')],
       }),
     );
   }

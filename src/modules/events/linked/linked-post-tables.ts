@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { type QueryRunner, Table, type TableColumnOptions, TableForeignKey } from 'typeorm';
-import { intColumn } from '../../../database/migrations/portable-columns';
+import { type QueryRunner, Table, type TableColumnOptions } from 'typeorm';
+import { cascadeToPost, intColumn } from '../../../database/migrations/portable-columns';
 
 /** What the link entity of a generated event link holds: the event, the linked record, the order. */
 export interface GeneratedEventLink {
@@ -32,15 +32,6 @@ export interface LinkedPostTablesSpec {
   link: string;
   column: string;
 }
-
-const cascadeToPost = (name: string, column: string): TableForeignKey =>
-  new TableForeignKey({
-    name,
-    columnNames: [column],
-    referencedTableName: 'posts',
-    referencedColumnNames: ['id'],
-    onDelete: 'CASCADE',
-  });
 
 /** Migration step: a linked post type's companion table and its ordered event link table, portable. */
 export async function createLinkedPostTables(queryRunner: QueryRunner, spec: LinkedPostTablesSpec): Promise<void> {
