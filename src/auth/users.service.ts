@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
-import type { EntityManager, Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { Clock } from '../common/dates/clock';
 import { isUniqueViolation } from '../common/errors/driver-errors';
 import { AuthInputError } from './auth-input.error';
 import { CredentialCache } from './credential-cache';
 import { isRole, ROLES, type Role } from './roles';
 import { UserEntity } from './user.entity';
+import { DatabaseContext } from '../database/database-context';
 
 const LOGIN_PATTERN = /^[a-z0-9._@-]{1,60}$/;
 
@@ -22,6 +23,7 @@ export interface NewUser {
 @Injectable()
 export class UsersService {
   constructor(
+    private readonly db: DatabaseContext,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly clock: Clock,
     private readonly credentials: CredentialCache,
@@ -66,8 +68,8 @@ export class UsersService {
     return user;
   }
 
-  async exists(id: number, manager?: EntityManager): Promise<boolean> {
-    return (await (manager?.getRepository(UserEntity) ?? this.users).countBy({ id })) > 0;
+  async exists(id: number): Promise<boolean> {
+    return (await this.db.manager.getRepository(UserEntity).countBy({ id })) > 0;
   }
 
   list(): Promise<UserEntity[]> {

@@ -4,9 +4,13 @@ import { AppConfig } from '../config/app-config';
 import { buildDataSourceOptions } from './data-source-options';
 import { MIGRATIONS } from './migrations';
 import type { MigrationClass } from './module-migrations';
+import { DatabaseContext } from './database-context';
 import { WriteTransactions } from './write-transactions';
 
-/** The data source from `DATABASE_URL`, shared by the HTTP app and the CLI, and the write-transaction runner. */
+/**
+ * The data source from `DATABASE_URL`, shared by the HTTP app and the CLI, the write-transaction runner
+ * and the context that hands the current transaction's manager to whoever asks inside it.
+ */
 @Module({})
 export class DatabaseModule {
   /** @param moduleMigrations migrations that resource modules declared (`@WithMigrations`), run after the base's. */
@@ -14,8 +18,8 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       global: true,
-      providers: [WriteTransactions],
-      exports: [WriteTransactions],
+      providers: [DatabaseContext, WriteTransactions],
+      exports: [DatabaseContext, WriteTransactions],
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],

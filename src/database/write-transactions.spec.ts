@@ -1,15 +1,18 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
+import type { DatabaseContext } from './database-context';
 import { MAX_WRITE_ATTEMPTS, retryDelayMs, WriteTransactions } from './write-transactions';
 
 const config = { databaseQueryTimeoutSeconds: 5 } as AppConfig;
 const driverError = (fields: Record<string, unknown>) => Object.assign(new Error('driver'), fields);
 
-/** A data source whose `transaction` runs the work with a dummy manager, counting the attempts. */
-function fakeDataSource(type: 'mysql' | 'better-sqlite3') {
-  const transaction = jest.fn(async (work: (m: EntityManager) => Promise<unknown>) => work({} as EntityManager));
-  return { dataSource: { options: { type }, transaction } as unknown as DataSource, transaction };
+/** A context whose new transactions just run the work, counting the attempts. */
+function fakeDatabase(type: 'mysql' | 'better-sqlite3', inTransaction = false) {
+  const transaction = jest.fn(async (work: () => Promise<unknown>) => work());
+  const db = { inTransaction, inNewTransaction: transaction } as unknown as DatabaseContext;
+  const dataSource = { options: { type } } as unknown as DataSource;
+  return { transactions: new WriteTransactions(db, dataSource, config), transaction };
 }
 
 describe('WriteTransactions', () => {
@@ -19,9 +22,9 @@ describe('WriteTransactions', () => {
     ['a unique-key race', { errno: 1062, code: 'ER_DUP_ENTRY' }],
     ['a busy SQLite file', { code: 'SQLITE_BUSY' }],
   ])('runs the whole transaction again after %s', async (_label, fields) => {
-    const { dataSource, transaction } = fakeDataSource('mysql');
+    const { transactions, transaction } = fakeDatabase('mysql');
     let calls = 0;
-    const result = await new WriteTransactions(dataSource, config).run(async () => {
+    const result = await transactions.run(async () => {
       if (++calls < 3) throw driverError(fields);
       return 'done';
     });
@@ -30,22 +33,21 @@ describe('WriteTransactions', () => {
   });
 
   it('gives up after a bounded number of attempts, with the last error', async () => {
-    const { dataSource, transaction } = fakeDataSource('mysql');
+    const { transactions, transaction } = fakeDatabase('mysql');
     const deadlock = driverError({ errno: 1213 });
-    await expect(new WriteTransactions(dataSource, config).run(() => Promise.reject(deadlock))).rejects.toBe(deadlock);
+    await expect(transactions.run(() => Promise.reject(deadlock))).rejects.toBe(deadlock);
     expect(transaction).toHaveBeenCalledTimes(MAX_WRITE_ATTEMPTS);
   });
 
   it('never retries what a retry cannot fix', async () => {
-    const { dataSource, transaction } = fakeDataSource('better-sqlite3');
+    const { transactions, transaction } = fakeDatabase('better-sqlite3');
     const bug = new TypeError('x is undefined');
-    await expect(new WriteTransactions(dataSource, config).run(() => Promise.reject(bug))).rejects.toBe(bug);
+    await expect(transactions.run(() => Promise.reject(bug))).rejects.toBe(bug);
     expect(transaction).toHaveBeenCalledTimes(1);
   });
 
   it('runs SQLite transactions one at a time', async () => {
-    const { dataSource } = fakeDataSource('better-sqlite3');
-    const transactions = new WriteTransactions(dataSource, config);
+    const { transactions } = fakeDatabase('better-sqlite3');
     const order: string[] = [];
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -60,6 +62,14 @@ describe('WriteTransactions', () => {
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['first:start', 'first:end', 'second']);
+  });
+
+  it('joins a transaction already under way: no second transaction, no retries of its own', async () => {
+    const { transactions, transaction } = fakeDatabase('better-sqlite3', true);
+    const deadlock = driverError({ errno: 1213 });
+    await expect(transactions.run(() => Promise.resolve('inner'))).resolves.toBe('inner');
+    await expect(transactions.run(() => Promise.reject(deadlock))).rejects.toBe(deadlock);
+    expect(transaction).not.toHaveBeenCalled();
   });
 
   it('waits a jittered, growing, capped time between attempts', () => {

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Mutex, withTimeout, type MutexInterface } from 'async-mutex';
 import { setTimeout as delay } from 'node:timers/promises';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { isRetryableWriteConflict } from '../common/errors/driver-errors';
 import { AppConfig } from '../config/app-config';
+import { DatabaseContext } from './database-context';
 
 /** Attempts of one write before its conflict reaches the client (as 409 or 503). */
 export const MAX_WRITE_ATTEMPTS = 8;
@@ -17,7 +18,9 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
  * Every multi-row write runs through here: one transaction, retried whole when the database reports a
  * conflict a retry resolves (deadlock, lock wait timeout, a unique key another writer just took), so
  * two editors saving into one category both succeed. The work must therefore be safe to run again:
- * read what it needs inside the transaction, keep no state outside it.
+ * read what it needs inside the transaction, keep no state outside it. The work reaches the
+ * transaction through `DatabaseContext.manager`; a `run` inside another joins the outer transaction
+ * (and its retries).
  *
  * SQLite: TypeORM shares one connection among all transactions, so two concurrent transactions would
  * interleave as savepoints of one another (one's rollback undoing the other's committed work). A
@@ -29,7 +32,8 @@ export class WriteTransactions {
   private readonly sqliteWriter: MutexInterface | null;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: DatabaseContext,
+    dataSource: DataSource,
     config: AppConfig,
   ) {
     // A writer stuck for longer than a statement may take fails the ones queued behind it with a 503.
@@ -42,7 +46,8 @@ export class WriteTransactions {
         : null;
   }
 
-  async run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.db.inTransaction) return work();
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.once(work);
@@ -53,16 +58,8 @@ export class WriteTransactions {
     }
   }
 
-  private once<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    if (!this.sqliteWriter) return this.dataSource.transaction(work);
-    return this.sqliteWriter.runExclusive(() => this.dataSource.transaction(work));
+  private once<T>(work: () => Promise<T>): Promise<T> {
+    const transaction = () => this.db.inNewTransaction(work);
+    return this.sqliteWriter ? this.sqliteWriter.runExclusive(transaction) : transaction();
   }
-}
-
-/**
- * Runs `work` inside a savepoint of the caller's transaction: when it fails, only its own statements
- * are undone and the transaction goes on (used to try the next slug after a unique-key race).
- */
-export function inSavepoint<T>(manager: EntityManager, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-  return manager.transaction(work);
 }

@@ -3,6 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error';
 import { docText } from '../common/i18n/doc-text';
+import { DatabaseContext } from '../database/database-context';
 import { WriteTransactions } from '../database/write-transactions';
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -17,6 +18,7 @@ export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
     private readonly transactions: WriteTransactions,
+    private readonly db: DatabaseContext,
   ) {}
 
   @Get()
@@ -40,8 +42,8 @@ export class HealthController {
     const work =
       probe === 'read'
         ? this.dataSource.query('SELECT 1')
-        : this.transactions.run((m) =>
-            m
+        : this.transactions.run(() =>
+            this.db.manager
               .createQueryBuilder()
               .update('write_locks')
               .set({ generation: () => '1 - generation' })

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../support/create-test-app';
 import { insertPost } from '../support/posts';
 import { describeTaxonomyRoutes } from '../support/taxonomy-suite';
 import { createUser, type TestUser } from '../support/users';
+import { inWriteTransaction } from '../support/write-transaction';
 
 describeTaxonomyRoutes({ restBase: 'categories', taxonomy: 'cal_events_cat', hierarchical: true });
 
@@ -78,8 +79,8 @@ describe('categories: hierarchy', () => {
     const leafA = await create({ name: 'Leaf A', parent: middle.id });
     const leafB = await create({ name: 'Leaf B', parent: middle.id });
     const post = await insertPost(t);
-    await t.dataSource.transaction((m) =>
-      t.app.get(TermRelationshipsService).setPostTerms(m, post, 'cal_events_cat', [middle.id, leafA.id]),
+    await inWriteTransaction(t, () =>
+      t.app.get(TermRelationshipsService).setPostTerms(post, 'cal_events_cat', [middle.id, leafA.id]),
     );
     await t.http.delete(`${base}/${middle.id}`).set('Authorization', editor.auth).expect(200);
     for (const leaf of [leafA, leafB])

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { DatabaseContext } from '../../src/database/database-context';
 import { WriteTransactions } from '../../src/database/write-transactions';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { runConcurrently } from '../support/concurrency';
@@ -152,17 +153,24 @@ describe('concurrent writes', () => {
 
   it('overlapping transactions stay apart: one rolls back, the other commits', async () => {
     const transactions = t.app.get(WriteTransactions);
-    const insert = (id: number) => (m: import('typeorm').EntityManager) =>
-      m.createQueryBuilder().insert().into('write_locks', ['id', 'generation']).values({ id, generation: 0 }).execute();
+    const db = t.app.get(DatabaseContext);
+    // Each transaction's statements must reach its own transaction through the async context alone.
+    const insert = (id: number) =>
+      db.manager
+        .createQueryBuilder()
+        .insert()
+        .into('write_locks', ['id', 'generation'])
+        .values({ id, generation: 0 })
+        .execute();
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const failing = transactions.run(async (m) => {
-      await insert(100_001)(m);
+    const failing = transactions.run(async () => {
+      await insert(100_001);
       await gate;
       throw new Error('rolled back on purpose');
     });
-    const committing = transactions.run(async (m) => {
-      await insert(100_002)(m);
+    const committing = transactions.run(async () => {
+      await insert(100_002);
     });
     release();
     await expect(failing).rejects.toThrow('rolled back on purpose');

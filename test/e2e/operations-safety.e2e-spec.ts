@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DatabaseContext } from '../../src/database/database-context';
 import { WriteTransactions } from '../../src/database/write-transactions';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { expectErrorShape } from '../support/error-shape';
@@ -12,8 +13,9 @@ const ns = '/cal/events/v1';
 function holdWrites(t: TestApp): { release: () => void; done: Promise<void> } {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const done = t.app.get(WriteTransactions).run(async (m) => {
-    await m.createQueryBuilder().update('write_locks').set({ generation: 7 }).where('id = 0').execute();
+  const db = t.app.get(DatabaseContext);
+  const done = t.app.get(WriteTransactions).run(async () => {
+    await db.manager.createQueryBuilder().update('write_locks').set({ generation: 7 }).where('id = 0').execute();
     await gate;
   });
   return { release, done };

@@ -6,6 +6,7 @@ import { TermRelationshipsService } from '../../src/core/terms/term-relationship
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { insertPost } from '../support/posts';
 import { createUser, type TestUser } from '../support/users';
+import { inWriteTransaction } from '../support/write-transaction';
 
 describe('term counts', () => {
   let t: TestApp;
@@ -18,15 +19,15 @@ describe('term counts', () => {
   const count = async (restBase: 'categories' | 'tags', id: number): Promise<number> =>
     (await t.http.get(`/cal/events/v1/${restBase}/${id}`).expect(200)).body.count;
   const assign = (postId: number, taxonomy: string, termIds: number[]) =>
-    t.dataSource.transaction(async (m) => {
+    inWriteTransaction(t, async (m) => {
       const post = await m.findOneByOrFail(PostEntity, { id: postId });
-      await relationships.setPostTerms(m, post, taxonomy, termIds);
+      await relationships.setPostTerms(post, taxonomy, termIds);
     });
   const setStatus = (postId: number, status: PostStatus) =>
-    t.dataSource.transaction(async (m) => {
+    inWriteTransaction(t, async (m) => {
       const { status: from } = await m.findOneByOrFail(PostEntity, { id: postId });
       await m.update(PostEntity, { id: postId }, { status });
-      await relationships.postStatusChanged(m, [{ postId, from, to: status }]);
+      await relationships.postStatusChanged([{ postId, from, to: status }]);
     });
 
   beforeAll(async () => {
@@ -90,8 +91,8 @@ describe('term counts', () => {
     const post = await insertPost(t);
     await assign(post.id, 'post_tag', [tag]);
     expect(await count('tags', tag)).toBe(1);
-    await t.dataSource.transaction(async (m) => {
-      await relationships.detachPosts(m, [post]);
+    await inWriteTransaction(t, async (m) => {
+      await relationships.detachPosts([post]);
       await m.delete(PostEntity, { id: post.id });
     });
     expect(await count('tags', tag)).toBe(0);

@@ -4,6 +4,7 @@ import { TermRelationshipsService } from '../../src/core/terms/term-relationship
 import { createTestApp, type TestApp } from './create-test-app';
 import { insertPost } from './posts';
 import { createUsersForAllRoles, type TestUser } from './users';
+import { inWriteTransaction } from './write-transaction';
 
 export interface TaxonomyUnderTest {
   restBase: 'categories' | 'tags';
@@ -199,8 +200,8 @@ export function describeTaxonomyRoutes(subject: TaxonomyUnderTest): void {
       it('removes the term from the posts that carried it', async () => {
         const term = await create({ name: 'Carried' });
         const post = await insertPost(t);
-        await t.dataSource.transaction((m) =>
-          t.app.get(TermRelationshipsService).setPostTerms(m, post, subject.taxonomy, [term.id]),
+        await inWriteTransaction(t, () =>
+          t.app.get(TermRelationshipsService).setPostTerms(post, subject.taxonomy, [term.id]),
         );
         await t.http.delete(`${base}/${term.id}`).set('Authorization', as('editor')).expect(200);
         const rows: unknown[] = await t.dataSource.query('SELECT * FROM term_relationships WHERE post_id = ?', [
@@ -234,9 +235,9 @@ export function describeTaxonomyRoutes(subject: TaxonomyUnderTest): void {
       const p1 = await insertPost(t);
       const p2 = await insertPost(t);
       publishedPost = p1.id;
-      await t.dataSource.transaction(async (m) => {
-        await relationships.setPostTerms(m, p1, subject.taxonomy, [ids.Alpha, ids.beta]);
-        await relationships.setPostTerms(m, p2, subject.taxonomy, [ids.beta]);
+      await inWriteTransaction(t, async () => {
+        await relationships.setPostTerms(p1, subject.taxonomy, [ids.Alpha, ids.beta]);
+        await relationships.setPostTerms(p2, subject.taxonomy, [ids.beta]);
       });
     });
     afterAll(async () => {

@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/app-config';
 import { WriteTransactions } from '../../database/write-transactions';
 import { TermRelationshipsService } from '../terms/term-relationships.service';
 import { PostEntity } from './post.entity';
+import { DatabaseContext } from '../../database/database-context';
 
 /**
  * Flips `future` posts whose date has come to `publish` and counts them on their terms. Reads already treat
@@ -17,6 +18,7 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
+    private readonly db: DatabaseContext,
     private readonly transactions: WriteTransactions,
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -39,8 +41,8 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
   /** Publishes what is due; returns the ids it published. */
   async publishDue(): Promise<number[]> {
     const now = this.clock.nowSqlUtc();
-    const published = await this.transactions.run(async (manager) => {
-      const due = await manager
+    const published = await this.transactions.run(async () => {
+      const due = await this.db.manager
         .createQueryBuilder(PostEntity, 'p')
         .select('p.id', 'id')
         .where("p.status = 'future'")
@@ -52,7 +54,7 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
       // One row at a time, so only the rows this run actually flipped change the counts: another
       // instance running the same sweep finds them no longer `future` and counts nothing twice.
       for (const { id } of due) {
-        const result = await manager
+        const result = await this.db.manager
           .createQueryBuilder()
           .update(PostEntity)
           .set({ status: 'publish' })
@@ -61,10 +63,7 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
           .execute();
         if (result.affected) ids.push(Number(id));
       }
-      await this.relationships.postStatusChanged(
-        manager,
-        ids.map((postId) => ({ postId, from: 'future', to: 'publish' })),
-      );
+      await this.relationships.postStatusChanged(ids.map((postId) => ({ postId, from: 'future', to: 'publish' })));
       return ids;
     });
     if (published.length > 0) this.totals.clear();

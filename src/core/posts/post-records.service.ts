@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import { can, type AuthUser } from '../../auth/auth-user';
 import { postPolicy } from '../../auth/post-policy';
 import { hashSecret } from '../../auth/secret-hashing';
@@ -19,6 +18,7 @@ import { decideStatus, isPublic } from './post-status';
 import { PostTypeRegistry, type PostTypeDefinition } from './post-type.registry';
 import { PostEntity } from './post.entity';
 import type { PostWriteInput, PostWriteResult } from './post-write-input';
+import { DatabaseContext } from '../../database/database-context';
 
 /**
  * The post row of every post type: finding it with the caller's rights, creating and updating its
@@ -28,7 +28,7 @@ import type { PostWriteInput, PostWriteResult } from './post-write-input';
 @Injectable()
 export class PostRecordsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: DatabaseContext,
     private readonly slugs: PostSlugsService,
     private readonly attachments: AttachmentsService,
     private readonly relationships: TermRelationshipsService,
@@ -37,13 +37,9 @@ export class PostRecordsService {
     private readonly postTypes: PostTypeRegistry,
   ) {}
 
-  find(
-    def: PostTypeDefinition,
-    ref: PostRef,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<PostEntity | null> {
+  find(def: PostTypeDefinition, ref: PostRef): Promise<PostEntity | null> {
     this.postTypes.get(def.type);
-    return manager.findOneBy(
+    return this.db.manager.findOneBy(
       PostEntity,
       'id' in ref ? { id: ref.id, type: def.type } : { slug: ref.slug, type: def.type },
     );
@@ -64,7 +60,7 @@ export class PostRecordsService {
    * `post`): null for unknown ids and hidden ones alike, so a filter is no oracle for what exists.
    */
   async findVisible(id: number, user: AuthUser | null): Promise<PostEntity | null> {
-    const post = await this.dataSource.manager.findOneBy(PostEntity, { id });
+    const post = await this.db.manager.findOneBy(PostEntity, { id });
     if (!post) return null;
     return isPublic(post.status, post.dateUtc, this.siteTime.now().utc) || postPolicy.canReadNonPublic(user, post)
       ? post
@@ -73,13 +69,12 @@ export class PostRecordsService {
 
   /** A record the caller may edit or delete: 404, then 401/403. */
   async findWritable(
-    manager: EntityManager,
     def: PostTypeDefinition,
     ref: PostRef,
     user: AuthUser | null,
     action: 'edit' | 'delete',
   ): Promise<PostEntity> {
-    const post = await this.find(def, ref, manager);
+    const post = await this.find(def, ref);
     if (!post) throw postErrors.notFound(def);
     const allowed = action === 'edit' ? postPolicy.canEdit(user, post) : postPolicy.canDelete(user, post);
     if (!allowed) throw new DomainError(user ? 'forbidden' : 'unauthenticated');
@@ -87,7 +82,6 @@ export class PostRecordsService {
   }
 
   async create(
-    manager: EntityManager,
     def: PostTypeDefinition,
     input: PostWriteInput & { title: string },
     user: AuthUser | null,
@@ -95,8 +89,8 @@ export class PostRecordsService {
     this.postTypes.get(def.type);
     const now = this.siteTime.now();
     const date = this.publicationDate(input) ?? now;
-    const authorId = await this.resolveAuthor(manager, input.author, user);
-    const post = manager.create(PostEntity, {
+    const authorId = await this.resolveAuthor(input.author, user);
+    const post = this.db.manager.create(PostEntity, {
       type: def.type,
       slug: '',
       title: input.title.trim(),
@@ -112,18 +106,17 @@ export class PostRecordsService {
       parentId: input.parentId ?? null,
       passwordHash: input.password ? await hashSecret(input.password) : null,
       trashedFrom: null,
-      featuredImageId: (await this.resolveImage(manager, input.image, authorId, now)) ?? null,
+      featuredImageId: (await this.resolveImage(input.image, authorId, now)) ?? null,
       menuOrder: 0,
       dateLocal: date.local,
       dateUtc: date.utc,
       modifiedLocal: now.local,
       modifiedUtc: now.utc,
     });
-    return this.slugs.insertWithUniqueSlug(manager, post, input.slug || input.title, def.noun);
+    return this.slugs.insertWithUniqueSlug(post, input.slug || input.title, def.noun);
   }
 
   async update(
-    manager: EntityManager,
     def: PostTypeDefinition,
     post: PostEntity,
     input: PostWriteInput,
@@ -135,9 +128,9 @@ export class PostRecordsService {
     if (input.content !== undefined) post.content = sanitizeRichText(input.content);
     if (input.excerpt !== undefined) post.excerpt = sanitizeRichText(input.excerpt);
     if (input.slug !== undefined) {
-      post.slug = await this.slugs.uniqueSlug(manager, def.type, input.slug || post.title, def.noun, post.id);
+      post.slug = await this.slugs.uniqueSlug(def.type, input.slug || post.title, def.noun, post.id);
     }
-    if (input.author !== undefined) post.authorId = await this.resolveAuthor(manager, input.author, user);
+    if (input.author !== undefined) post.authorId = await this.resolveAuthor(input.author, user);
     if (input.parentId !== undefined) post.parentId = input.parentId;
     if (input.password !== undefined) post.passwordHash = input.password ? await hashSecret(input.password) : null;
     const date = this.publicationDate(input);
@@ -156,20 +149,20 @@ export class PostRecordsService {
         nowUtc: now.utc,
       });
     }
-    const image = await this.resolveImage(manager, input.image, post.authorId, now);
+    const image = await this.resolveImage(input.image, post.authorId, now);
     if (image !== undefined) post.featuredImageId = image;
     post.modifiedLocal = now.local;
     post.modifiedUtc = now.utc;
-    const saved = await manager.save(post);
+    const saved = await this.db.manager.save(post);
     const statusChanged = saved.status !== before;
     if (statusChanged) {
-      await this.relationships.postStatusChanged(manager, [{ postId: saved.id, from: before, to: saved.status }]);
+      await this.relationships.postStatusChanged([{ postId: saved.id, from: before, to: saved.status }]);
     }
     return { post: saved, statusChanged };
   }
 
   /** Moves a record to the trash: 410 `<noun>-is-in-trash` when it is there already. */
-  async trash(manager: EntityManager, def: PostTypeDefinition, post: PostEntity): Promise<PostEntity> {
+  async trash(def: PostTypeDefinition, post: PostEntity): Promise<PostEntity> {
     if (post.status === 'trash') throw postErrors.inTrash(def);
     const now = this.siteTime.now();
     const before = post.status;
@@ -177,16 +170,16 @@ export class PostRecordsService {
     post.trashedFrom = before;
     post.modifiedLocal = now.local;
     post.modifiedUtc = now.utc;
-    const saved = await manager.save(post);
-    await this.relationships.postStatusChanged(manager, [{ postId: saved.id, from: before, to: 'trash' }]);
+    const saved = await this.db.manager.save(post);
+    await this.relationships.postStatusChanged([{ postId: saved.id, from: before, to: 'trash' }]);
     return saved;
   }
 
   /** Deletes for good (editors and up); companions and links go by cascade, term counts follow. */
-  async destroy(manager: EntityManager, post: PostEntity, user: AuthUser | null): Promise<void> {
+  async destroy(post: PostEntity, user: AuthUser | null): Promise<void> {
     if (!postPolicy.canForceDelete(user)) throw new DomainError(user ? 'forbidden' : 'unauthenticated');
-    await this.relationships.detachPosts(manager, [post]);
-    await manager.delete(PostEntity, { id: post.id });
+    await this.relationships.detachPosts([post]);
+    await this.db.manager.delete(PostEntity, { id: post.id });
   }
 
   private publicationDate(input: PostWriteInput): SqlTimestamps | null {
@@ -204,20 +197,14 @@ export class PostRecordsService {
   }
 
   /** The author to store: the caller by default; someone else only for editors, and only if they exist. */
-  private async resolveAuthor(
-    manager: EntityManager,
-    requested: number | undefined,
-    user: AuthUser | null,
-  ): Promise<number | null> {
+  private async resolveAuthor(requested: number | undefined, user: AuthUser | null): Promise<number | null> {
     if (requested === undefined) return user?.id ?? null;
     if (requested !== user?.id && !can(user, 'edit_others_posts')) throw new DomainError('forbidden');
-    if (!(await this.users.exists(requested, manager)))
-      throw RequestValidationError.of({ author: reason('unknown_id') });
+    if (!(await this.users.exists(requested))) throw RequestValidationError.of({ author: reason('unknown_id') });
     return requested;
   }
 
   private async resolveImage(
-    manager: EntityManager,
     image: PostWriteInput['image'],
     authorId: number | null,
     now: SqlTimestamps,
@@ -225,10 +212,9 @@ export class PostRecordsService {
     if (image === undefined) return undefined;
     if (image === null) return null;
     if (typeof image === 'number') {
-      if (!(await this.attachments.exists(manager, image)))
-        throw RequestValidationError.of({ image: reason('unknown_id') });
+      if (!(await this.attachments.exists(image))) throw RequestValidationError.of({ image: reason('unknown_id') });
       return image;
     }
-    return this.attachments.createFromUrl(manager, { url: image, authorId, now });
+    return this.attachments.createFromUrl({ url: image, authorId, now });
   }
 }

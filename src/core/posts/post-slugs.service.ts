@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { isUniqueViolation } from '../../common/errors/driver-errors';
-import { inSavepoint } from '../../database/write-transactions';
 import { PostEntity } from './post.entity';
 import { pickAvailableSlug, slugify } from './slugs';
+import { DatabaseContext } from '../../database/database-context';
 
 // Slugs tried in one transaction before the race is left to the whole-transaction retry.
 const MAX_SLUG_TRIES = 25;
@@ -11,13 +10,14 @@ const MAX_SLUG_TRIES = 25;
 /** Post slugs: unique within their post type, `-2`, `-3`… on collision, the post being updated excluded. */
 @Injectable()
 export class PostSlugsService {
+  constructor(private readonly db: DatabaseContext) {}
+
   /**
    * @param desired the client's slug, or the title when none was given
    * @param fallback used when `desired` has no letters or digits at all (e.g. the type's noun)
    * @param alsoTaken slugs known to be taken although this transaction cannot see them yet
    */
   async uniqueSlug(
-    manager: EntityManager,
     type: string,
     desired: string,
     fallback: string,
@@ -25,7 +25,7 @@ export class PostSlugsService {
     alsoTaken: readonly string[] = [],
   ): Promise<string> {
     const base = slugify(desired) || slugify(fallback) || 'post';
-    const qb = manager
+    const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
       .select('p.slug', 'slug')
       .where('p.type = :type', { type })
@@ -40,17 +40,12 @@ export class PostSlugsService {
    * the look-up and the insert, the insert alone is undone (a savepoint) and the next suffix is tried, so
    * a burst of creates with one title all succeed (`title`, `title-2`, …) instead of answering 409.
    */
-  async insertWithUniqueSlug(
-    manager: EntityManager,
-    post: PostEntity,
-    desired: string,
-    fallback: string,
-  ): Promise<PostEntity> {
+  async insertWithUniqueSlug(post: PostEntity, desired: string, fallback: string): Promise<PostEntity> {
     const tried: string[] = [];
     for (;;) {
-      post.slug = await this.uniqueSlug(manager, post.type, desired, fallback, undefined, tried);
+      post.slug = await this.uniqueSlug(post.type, desired, fallback, undefined, tried);
       try {
-        return await inSavepoint(manager, (m) => m.save(post));
+        return await this.db.inSavepoint(() => this.db.manager.save(post));
       } catch (error) {
         if (!isUniqueViolation(error) || tried.length >= MAX_SLUG_TRIES) throw error;
         tried.push(post.slug);

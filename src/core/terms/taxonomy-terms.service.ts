@@ -17,6 +17,7 @@ import { toTermObject, type TermObject } from './term.mapper';
 import { TermSlugsService } from './term-slugs.service';
 import { TermEntity } from './term.entity';
 import { TermsRepository } from './terms.repository';
+import { DatabaseContext } from '../../database/database-context';
 
 export interface TermListQuery extends TermListQueryDto {
   parent?: number;
@@ -40,6 +41,7 @@ const parentIdOf = (input: TermInput): number | undefined =>
 @Injectable()
 export class TaxonomyTermsService {
   constructor(
+    private readonly db: DatabaseContext,
     private readonly transactions: WriteTransactions,
     private readonly terms: TermsRepository,
     private readonly slugs: TermSlugsService,
@@ -117,14 +119,14 @@ export class TaxonomyTermsService {
   ): Promise<TermObject> {
     this.registry.get(taxonomy.taxonomy);
     this.assertParentAllowed(taxonomy, input.parent);
-    const term = await this.transactions.run(async (manager) => {
+    const term = await this.transactions.run(async () => {
       const name = input.name.trim();
-      const parentId = await this.resolveParent(manager, taxonomy, parentIdOf(input), undefined);
-      const same = await this.terms.findSameName(manager, taxonomy.taxonomy, name, parentId);
+      const parentId = await this.resolveParent(taxonomy, parentIdOf(input), undefined);
+      const same = await this.terms.findSameName(taxonomy.taxonomy, name, parentId);
       if (same) throw new DomainError('term_exists', { data: { term_id: same.id } });
-      const slug = await this.slugs.uniqueSlug(manager, taxonomy.taxonomy, input.slug || name);
-      return manager.save(
-        manager.create(TermEntity, {
+      const slug = await this.slugs.uniqueSlug(taxonomy.taxonomy, input.slug || name);
+      return this.db.manager.save(
+        this.db.manager.create(TermEntity, {
           taxonomy: taxonomy.taxonomy,
           name,
           slug,
@@ -140,23 +142,21 @@ export class TaxonomyTermsService {
   async update(taxonomy: TaxonomyDefinition, id: number, input: TermInput, ctx: RequestContext): Promise<TermObject> {
     this.registry.get(taxonomy.taxonomy);
     this.assertParentAllowed(taxonomy, input.parent);
-    const term = await this.transactions.run(async (manager) => {
-      const current = await this.require(taxonomy, id, manager);
+    const term = await this.transactions.run(async () => {
+      const current = await this.require(taxonomy, id);
       const parentId =
-        input.parent === undefined
-          ? current.parentId
-          : await this.resolveParent(manager, taxonomy, parentIdOf(input), id);
+        input.parent === undefined ? current.parentId : await this.resolveParent(taxonomy, parentIdOf(input), id);
       const name = input.name === undefined ? current.name : input.name.trim();
       if (name.toLowerCase() !== current.name.toLowerCase() || parentId !== current.parentId) {
-        const same = await this.terms.findSameName(manager, taxonomy.taxonomy, name, parentId, id);
+        const same = await this.terms.findSameName(taxonomy.taxonomy, name, parentId, id);
         if (same) throw new DomainError('term_exists', { data: { term_id: same.id } });
       }
       current.name = name;
       current.parentId = parentId;
       if (input.description !== undefined) current.description = sanitizeRichText(input.description);
       if (input.slug !== undefined)
-        current.slug = await this.slugs.uniqueSlug(manager, taxonomy.taxonomy, input.slug || name, id);
-      return manager.save(current);
+        current.slug = await this.slugs.uniqueSlug(taxonomy.taxonomy, input.slug || name, id);
+      return this.db.manager.save(current);
     });
     return toTermObject(term, taxonomy, ctx.namespaceUrl);
   }
@@ -164,21 +164,17 @@ export class TaxonomyTermsService {
   /** Deletes permanently; children move up to the deleted term's parent; links go with it. */
   async delete(taxonomy: TaxonomyDefinition, id: number, ctx: RequestContext): Promise<TermObject> {
     this.registry.get(taxonomy.taxonomy);
-    const deleted = await this.transactions.run(async (manager) => {
-      const term = await this.require(taxonomy, id, manager);
-      await this.terms.reparentChildren(manager, term.id, term.parentId);
-      await manager.delete(TermEntity, { id: term.id });
+    const deleted = await this.transactions.run(async () => {
+      const term = await this.require(taxonomy, id);
+      await this.terms.reparentChildren(term.id, term.parentId);
+      await this.db.manager.delete(TermEntity, { id: term.id });
       return term;
     });
     return toTermObject(deleted, taxonomy, ctx.namespaceUrl);
   }
 
-  private async require(
-    taxonomy: TaxonomyDefinition,
-    id: number,
-    manager?: Parameters<TermsRepository['findInTaxonomy']>[2],
-  ): Promise<TermEntity> {
-    const term = await this.terms.findInTaxonomy(taxonomy.taxonomy, id, manager);
+  private async require(taxonomy: TaxonomyDefinition, id: number): Promise<TermEntity> {
+    const term = await this.terms.findInTaxonomy(taxonomy.taxonomy, id);
     if (!term) throw new DomainError('term_not_found');
     return term;
   }
@@ -189,17 +185,16 @@ export class TaxonomyTermsService {
 
   /** `0` or absent: top level. Else an existing term of the taxonomy that is not `selfId` or below it. */
   private async resolveParent(
-    manager: Parameters<TermsRepository['descendantIds']>[0],
     taxonomy: TaxonomyDefinition,
     parent: number | undefined,
     selfId: number | undefined,
   ): Promise<number | null> {
     if (!parent) return null;
-    if ((await this.terms.findInTaxonomy(taxonomy.taxonomy, parent, manager)) === null) {
+    if ((await this.terms.findInTaxonomy(taxonomy.taxonomy, parent)) === null) {
       throw RequestValidationError.of({ parent: reason('unknown_id') });
     }
     if (selfId !== undefined) {
-      if (parent === selfId || (await this.terms.descendantIds(manager, taxonomy.taxonomy, selfId)).has(parent)) {
+      if (parent === selfId || (await this.terms.descendantIds(taxonomy.taxonomy, selfId)).has(parent)) {
         throw RequestValidationError.of({ parent: reason('parent_cycle') });
       }
     }

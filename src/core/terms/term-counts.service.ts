@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { PostStatus } from '../posts/post-status';
 import { TermEntity } from './term.entity';
+import { DatabaseContext } from '../../database/database-context';
 
 /** Whether a post of this status counts towards its terms' `count` (behaviour.md §9: published posts). */
 export const countsTowardTerms = (status: PostStatus): boolean => status === 'publish';
@@ -17,7 +17,9 @@ export const countsTowardTerms = (status: PostStatus): boolean => status === 'pu
  */
 @Injectable()
 export class TermCountsService {
-  async applyDeltas(manager: EntityManager, deltas: ReadonlyMap<number, number>): Promise<void> {
+  constructor(private readonly db: DatabaseContext) {}
+
+  async applyDeltas(deltas: ReadonlyMap<number, number>): Promise<void> {
     const changes = [...deltas].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
     for (let i = 0; i < changes.length; i += 200) {
       const chunk = changes.slice(i, i + 200);
@@ -27,7 +29,7 @@ export class TermCountsService {
         params[`d${n}`] = delta;
         return `WHEN :id${n} THEN :d${n}`;
       });
-      await manager
+      await this.db.manager
         .createQueryBuilder()
         .update(TermEntity)
         .set({ count: () => `count + CASE id ${cases.join(' ')} ELSE 0 END` })
@@ -38,10 +40,10 @@ export class TermCountsService {
   }
 
   /** Recomputes counts from the rows (repairs drift after manual database edits); not for request paths. */
-  async recount(manager: EntityManager, termIds: Iterable<number>): Promise<void> {
+  async recount(termIds: Iterable<number>): Promise<void> {
     const ids = [...new Set(termIds)].sort((a, b) => a - b);
     for (let i = 0; i < ids.length; i += 500) {
-      await manager
+      await this.db.manager
         .createQueryBuilder()
         .update(TermEntity)
         .set({

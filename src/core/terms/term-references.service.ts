@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import { In } from 'typeorm';
 import { RequestValidationError } from '../../common/validation/request-validation.error';
 import { reason } from '../../common/validation/validation-messages';
 import { slugify } from '../posts/slugs';
 import type { TaxonomyDefinition } from './taxonomy.registry';
 import { TermSlugsService } from './term-slugs.service';
 import { TermEntity } from './term.entity';
+import { DatabaseContext } from '../../database/database-context';
 
 /**
  * Terms as posts name them: by id, slug or name. Writes create terms for names that do not exist yet;
@@ -13,16 +14,14 @@ import { TermEntity } from './term.entity';
  */
 @Injectable()
 export class TermReferencesService {
-  constructor(private readonly slugs: TermSlugsService) {}
+  constructor(
+    private readonly db: DatabaseContext,
+    private readonly slugs: TermSlugsService,
+  ) {}
 
   /** Ids for `items` in the order given; names and slugs not found become new top-level terms. */
-  async resolveForWrite(
-    manager: EntityManager,
-    taxonomy: TaxonomyDefinition,
-    items: (number | string)[],
-    param: string,
-  ): Promise<number[]> {
-    const { byId, bySlug, byName } = await this.lookup(manager, taxonomy.taxonomy, items);
+  async resolveForWrite(taxonomy: TaxonomyDefinition, items: (number | string)[], param: string): Promise<number[]> {
+    const { byId, bySlug, byName } = await this.lookup(taxonomy.taxonomy, items);
     const unknown = items.filter((i): i is number => typeof i === 'number' && !byId.has(i));
     if (unknown.length > 0) throw RequestValidationError.of({ [param]: reason('unknown_ids', unknown.join(', ')) });
     const ids: number[] = [];
@@ -36,11 +35,11 @@ export class TermReferencesService {
         ids.push(found.id);
         continue;
       }
-      const created = await manager.save(
-        manager.create(TermEntity, {
+      const created = await this.db.manager.save(
+        this.db.manager.create(TermEntity, {
           taxonomy: taxonomy.taxonomy,
           name: item,
-          slug: await this.slugs.uniqueSlug(manager, taxonomy.taxonomy, item),
+          slug: await this.slugs.uniqueSlug(taxonomy.taxonomy, item),
           description: '',
           parentId: null,
           count: 0,
@@ -53,13 +52,8 @@ export class TermReferencesService {
   }
 
   /** Ids for filter `items` (ids or slugs); any that does not exist is a 400 naming it. */
-  async resolveForFilter(
-    manager: EntityManager,
-    taxonomy: string,
-    items: (number | string)[],
-    param: string,
-  ): Promise<number[]> {
-    const { byId, bySlug } = await this.lookup(manager, taxonomy, items);
+  async resolveForFilter(taxonomy: string, items: (number | string)[], param: string): Promise<number[]> {
+    const { byId, bySlug } = await this.lookup(taxonomy, items);
     const ids: number[] = [];
     const unknown: (number | string)[] = [];
     for (const item of items) {
@@ -71,7 +65,7 @@ export class TermReferencesService {
     return ids;
   }
 
-  private async lookup(manager: EntityManager, taxonomy: string, items: (number | string)[]) {
+  private async lookup(taxonomy: string, items: (number | string)[]) {
     const ids = items.filter((i): i is number => typeof i === 'number');
     const texts = items.filter((i): i is string => typeof i === 'string');
     const slugs = [...new Set(texts.flatMap((t) => [t.toLowerCase(), slugify(t)]).filter((s) => s !== ''))];
@@ -79,10 +73,10 @@ export class TermReferencesService {
     const bySlug = new Map<string, TermEntity>();
     const byName = new Map<string, TermEntity>();
     if (ids.length > 0) {
-      for (const term of await manager.findBy(TermEntity, { taxonomy, id: In(ids) })) byId.set(term.id, term);
+      for (const term of await this.db.manager.findBy(TermEntity, { taxonomy, id: In(ids) })) byId.set(term.id, term);
     }
     if (texts.length > 0) {
-      const qb = manager
+      const qb = this.db.manager
         .createQueryBuilder(TermEntity, 't')
         .where('t.taxonomy = :taxonomy', { taxonomy })
         .andWhere('(t.slug IN (:...slugs) OR LOWER(t.name) IN (:...names))', {

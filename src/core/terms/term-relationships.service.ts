@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { PostStatus } from '../posts/post-status';
 import { PostTypeRegistry } from '../posts/post-type.registry';
 import { TaxonomyRegistry } from './taxonomy.registry';
 import { countsTowardTerms, TermCountsService } from './term-counts.service';
 import { TermRelationshipEntity } from './term-relationship.entity';
 import { TermEntity } from './term.entity';
+import { DatabaseContext } from '../../database/database-context';
 
 interface TermRow {
   id: number;
@@ -47,16 +47,17 @@ export interface PostStatusChange {
 @Injectable()
 export class TermRelationshipsService {
   constructor(
+    private readonly db: DatabaseContext,
     private readonly counts: TermCountsService,
     private readonly postTypes: PostTypeRegistry,
     private readonly taxonomies: TaxonomyRegistry,
   ) {}
 
   /** Replaces a post's terms of one taxonomy with `termIds`, in that order; `post.status` is its stored status now. */
-  async setPostTerms(manager: EntityManager, post: CountedPost, taxonomy: string, termIds: number[]): Promise<void> {
+  async setPostTerms(post: CountedPost, taxonomy: string, termIds: number[]): Promise<void> {
     this.taxonomies.get(taxonomy);
     this.postTypes.assertCarries(post.type, taxonomy);
-    const current = await manager
+    const current = await this.db.manager
       .createQueryBuilder(TermRelationshipEntity, 'tr')
       .innerJoin(TermEntity, 't', 't.id = tr.termId')
       .select('tr.termId', 'termId')
@@ -71,10 +72,10 @@ export class TermRelationshipsService {
       for (const id of wanted) if (!before.includes(id)) deltas.set(id, 1);
       // Before the insert: its foreign-key check takes a shared lock on each term row, and two writers
       // that both hold one and then ask for the exclusive lock of the count update deadlock (InnoDB).
-      await this.counts.applyDeltas(manager, deltas);
+      await this.counts.applyDeltas(deltas);
     }
     if (before.length > 0) {
-      await manager
+      await this.db.manager
         .createQueryBuilder()
         .delete()
         .from(TermRelationshipEntity)
@@ -83,7 +84,7 @@ export class TermRelationshipsService {
         .execute();
     }
     if (wanted.length > 0) {
-      await manager.insert(
+      await this.db.manager.insert(
         TermRelationshipEntity,
         wanted.map((termId, termOrder) => ({ postId: post.id, termId, termOrder })),
       );
@@ -91,10 +92,10 @@ export class TermRelationshipsService {
   }
 
   /** Term ids carried by each of the posts. */
-  async termIdsByPost(manager: EntityManager, postIds: number[]): Promise<Map<number, number[]>> {
+  async termIdsByPost(postIds: number[]): Promise<Map<number, number[]>> {
     const byPost = new Map<number, number[]>();
     if (postIds.length === 0) return byPost;
-    const rows = await manager
+    const rows = await this.db.manager
       .createQueryBuilder(TermRelationshipEntity, 'tr')
       .select(['tr.postId AS postId', 'tr.termId AS termId'])
       .where('tr.postId IN (:...postIds)', { postIds })
@@ -108,19 +109,18 @@ export class TermRelationshipsService {
   }
 
   /** Unlinks posts from all their terms, counts following; call before deleting posts for good. */
-  async detachPosts(manager: EntityManager, posts: CountedPost[]): Promise<void> {
+  async detachPosts(posts: CountedPost[]): Promise<void> {
     if (posts.length === 0) return;
     const postIds = posts.map((p) => p.id);
-    const terms = await this.termIdsByPost(manager, postIds);
+    const terms = await this.termIdsByPost(postIds);
     if (terms.size === 0) return;
-    await manager
+    await this.db.manager
       .createQueryBuilder()
       .delete()
       .from(TermRelationshipEntity)
       .where('post_id IN (:...postIds)', { postIds })
       .execute();
     await this.counts.applyDeltas(
-      manager,
       this.deltasFor(
         terms,
         posts.filter((p) => countsTowardTerms(p.status)).map((p) => [p.id, -1]),
@@ -129,16 +129,13 @@ export class TermRelationshipsService {
   }
 
   /** After posts' stored status changed (published, unpublished, trashed), their terms' counts follow. */
-  async postStatusChanged(manager: EntityManager, changes: PostStatusChange[]): Promise<void> {
+  async postStatusChanged(changes: PostStatusChange[]): Promise<void> {
     const moving = changes
       .map((c): [number, number] => [c.postId, Number(countsTowardTerms(c.to)) - Number(countsTowardTerms(c.from))])
       .filter(([, delta]) => delta !== 0);
     if (moving.length === 0) return;
-    const terms = await this.termIdsByPost(
-      manager,
-      moving.map(([id]) => id),
-    );
-    await this.counts.applyDeltas(manager, this.deltasFor(terms, moving));
+    const terms = await this.termIdsByPost(moving.map(([id]) => id));
+    await this.counts.applyDeltas(this.deltasFor(terms, moving));
   }
 
   private deltasFor(terms: Map<number, number[]>, postDeltas: [number, number][]): Map<number, number> {
@@ -153,14 +150,10 @@ export class TermRelationshipsService {
    * The terms of many posts in one query, grouped by post id, each list in the stored order.
    * List routes use this so the query count does not grow with the page size.
    */
-  async termsOfPosts(
-    manager: EntityManager,
-    postIds: number[],
-    taxonomies: readonly string[],
-  ): Promise<Map<number, TermEntity[]>> {
+  async termsOfPosts(postIds: number[], taxonomies: readonly string[]): Promise<Map<number, TermEntity[]>> {
     const byPost = new Map<number, TermEntity[]>();
     if (postIds.length === 0 || taxonomies.length === 0) return byPost;
-    const rows = await manager
+    const rows = await this.db.manager
       .createQueryBuilder(TermEntity, 't')
       .innerJoin(TermRelationshipEntity, 'tr', 'tr.termId = t.id')
       .select('tr.postId', 'postId')

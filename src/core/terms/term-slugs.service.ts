@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { pickAvailableSlug, slugify } from '../posts/slugs';
 import { TermEntity } from './term.entity';
+import { DatabaseContext } from '../../database/database-context';
 
 /** Term slugs: unique within their taxonomy, `-2`, `-3`… on collision, the term being updated excluded. */
 @Injectable()
 export class TermSlugsService {
-  async uniqueSlug(manager: EntityManager, taxonomy: string, desired: string, excludeId?: number): Promise<string> {
+  constructor(private readonly db: DatabaseContext) {}
+
+  async uniqueSlug(taxonomy: string, desired: string, excludeId?: number): Promise<string> {
     const base = slugify(desired) || 'term';
-    const qb = manager
+    const qb = this.db.manager
       .createQueryBuilder(TermEntity, 't')
       .select('t.slug', 'slug')
       .where('t.taxonomy = :taxonomy', { taxonomy })

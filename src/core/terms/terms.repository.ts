@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import { In } from 'typeorm';
 import type { PageRequest } from '../../common/pagination/pagination';
 import { LIKE_ESCAPE, likeContains } from '../../database/like';
 import { PostEntity } from '../posts/post.entity';
 import { TermRelationshipEntity } from './term-relationship.entity';
 import { TermEntity } from './term.entity';
+import { DatabaseContext } from '../../database/database-context';
 
 export const TERM_ORDER_FIELDS = ['id', 'name', 'slug', 'count', 'description'] as const;
 export type TermOrderField = (typeof TERM_ORDER_FIELDS)[number];
@@ -26,10 +26,10 @@ export interface TermArchiveFilter {
 /** Queries on the `terms` table, named by what they are for. */
 @Injectable()
 export class TermsRepository {
-  constructor(@InjectRepository(TermEntity) private readonly terms: Repository<TermEntity>) {}
+  constructor(private readonly db: DatabaseContext) {}
 
-  findInTaxonomy(taxonomy: string, id: number, manager?: EntityManager): Promise<TermEntity | null> {
-    return (manager?.getRepository(TermEntity) ?? this.terms).findOneBy({ id, taxonomy });
+  findInTaxonomy(taxonomy: string, id: number): Promise<TermEntity | null> {
+    return this.db.manager.getRepository(TermEntity).findOneBy({ id, taxonomy });
   }
 
   async listForArchive(
@@ -37,7 +37,7 @@ export class TermsRepository {
     filter: TermArchiveFilter,
     page: PageRequest,
   ): Promise<{ items: TermEntity[]; total: number }> {
-    const qb = this.terms.createQueryBuilder('t').where('t.taxonomy = :taxonomy', { taxonomy });
+    const qb = this.db.manager.createQueryBuilder(TermEntity, 't').where('t.taxonomy = :taxonomy', { taxonomy });
     if (filter.search !== undefined) {
       const pattern = likeContains(filter.search.toLowerCase());
       qb.andWhere(`(LOWER(t.name) LIKE :search ${LIKE_ESCAPE} OR LOWER(t.slug) LIKE :search ${LIKE_ESCAPE})`, {
@@ -69,20 +69,19 @@ export class TermsRepository {
   /** Those of `ids` that are not terms of the taxonomy. */
   async missingIds(taxonomy: string, ids: number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const found = await this.terms.find({ select: { id: true }, where: { taxonomy, id: In(ids) } });
+    const found = await this.db.manager.find(TermEntity, { select: { id: true }, where: { taxonomy, id: In(ids) } });
     const present = new Set(found.map((t) => t.id));
     return ids.filter((id) => !present.has(id));
   }
 
   /** A term of the same name (case-insensitive) under the same parent, other than `excludeId`. */
   async findSameName(
-    manager: EntityManager,
     taxonomy: string,
     name: string,
     parentId: number | null,
     excludeId?: number,
   ): Promise<TermEntity | null> {
-    const qb = manager
+    const qb = this.db.manager
       .createQueryBuilder(TermEntity, 't')
       .where('t.taxonomy = :taxonomy', { taxonomy })
       .andWhere('LOWER(t.name) = :name', { name: name.toLowerCase() });
@@ -93,11 +92,11 @@ export class TermsRepository {
   }
 
   /** Every term below `id`, level by level (a hierarchy is shallow; one query per level). */
-  async descendantIds(manager: EntityManager, taxonomy: string, id: number): Promise<Set<number>> {
+  async descendantIds(taxonomy: string, id: number): Promise<Set<number>> {
     const found = new Set<number>();
     let frontier = [id];
     while (frontier.length > 0) {
-      const children = await manager.find(TermEntity, {
+      const children = await this.db.manager.find(TermEntity, {
         select: { id: true },
         where: { taxonomy, parentId: In(frontier) },
       });
@@ -108,15 +107,15 @@ export class TermsRepository {
   }
 
   /** Moves the children of a term to `newParentId` (its own parent) before it is deleted. */
-  async reparentChildren(manager: EntityManager, id: number, newParentId: number | null): Promise<void> {
-    await manager.update(TermEntity, { parentId: id }, { parentId: newParentId });
+  async reparentChildren(id: number, newParentId: number | null): Promise<void> {
+    await this.db.manager.update(TermEntity, { parentId: id }, { parentId: newParentId });
   }
 
   /** The post a `post`/`event` filter names, with what visibility checks need; null when there is none. */
   findPostForFilter(
     postId: number,
   ): Promise<Pick<PostEntity, 'id' | 'status' | 'authorId' | 'dateUtc' | 'passwordHash'> | null> {
-    return this.terms.manager.findOne(PostEntity, {
+    return this.db.manager.findOne(PostEntity, {
       select: { id: true, status: true, authorId: true, dateUtc: true, passwordHash: true },
       where: { id: postId },
     });

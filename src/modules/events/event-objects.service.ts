@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import { postPolicy } from '../../auth/post-policy';
 import { SiteTime } from '../../common/dates/site-time';
 import type { RequestContext } from '../../common/http/request-context';
@@ -20,7 +19,6 @@ import { EventLinkRegistry } from './links/event-links.module';
 @Injectable()
 export class EventObjectsService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly events: EventsRepository,
     private readonly records: PostRecordsService,
     private readonly attachments: AttachmentsService,
@@ -34,7 +32,7 @@ export class EventObjectsService {
   async afterWrite(id: number, ctx: RequestContext): Promise<EventObject> {
     const post = await this.records.find(EVENT_POST_TYPE, { id });
     if (!post) throw postErrors.notFound(EVENT_POST_TYPE);
-    const [{ object }] = await this.toObjects(this.dataSource.manager, [post], ctx, () => true);
+    const [{ object }] = await this.toObjects([post], ctx, () => true);
     return object;
   }
 
@@ -44,27 +42,16 @@ export class EventObjectsService {
    * caller has unlocked; editors of an event always see it whole.
    */
 
-  async toObjects(
-    manager: EntityManager,
-    posts: PostEntity[],
-    ctx: RequestContext,
-    passwordGiven: (post: PostEntity) => boolean,
-  ) {
+  async toObjects(posts: PostEntity[], ctx: RequestContext, passwordGiven: (post: PostEntity) => boolean) {
     const ids = posts.map((p) => p.id);
-    const details = await this.events.detailsOf(manager, ids);
-    const terms = await this.relationships.termsOfPosts(manager, ids, [
-      CALENDAR_TAXONOMIES.category,
-      CALENDAR_TAXONOMIES.tag,
-    ]);
+    const details = await this.events.detailsOf(ids);
+    const terms = await this.relationships.termsOfPosts(ids, [CALENDAR_TAXONOMIES.category, CALENDAR_TAXONOMIES.tag]);
     const linkedByField = new Map<string, Map<number, object[]>>();
     for (const { definition, target } of this.links.all()) {
-      linkedByField.set(definition.field, await target.objectsOfEvents(manager, ids, ctx));
+      linkedByField.set(definition.field, await target.objectsOfEvents(ids, ctx));
     }
     const [images] = [
-      await this.attachments.findMany(
-        manager,
-        posts.map((p) => p.featuredImageId).filter((id): id is number => id !== null),
-      ),
+      await this.attachments.findMany(posts.map((p) => p.featuredImageId).filter((id): id is number => id !== null)),
     ];
     const nowUtc = this.siteTime.now().utc;
     const categoryTaxonomy = this.taxonomies.get(CALENDAR_TAXONOMIES.category);

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager } from 'typeorm';
 import type { AuthUser } from '../../auth/auth-user';
 import { SiteTime } from '../../common/dates/site-time';
 import { DomainError } from '../../common/errors/domain-error';
@@ -29,11 +28,13 @@ import { EventsRepository } from './events.repository';
 import type { EventLinkTarget } from './links/event-link';
 import { EventLinkRegistry } from './links/event-links.module';
 import { linkValueOf, type LinkedItems } from './links/link-values';
+import { DatabaseContext } from '../../database/database-context';
 
 /** Event writes (behaviour.md §6): create, update and delete, each in one transaction with its links. */
 @Injectable()
 export class EventWritesService {
   constructor(
+    private readonly db: DatabaseContext,
     private readonly transactions: WriteTransactions,
     private readonly events: EventsRepository,
     private readonly objects: EventObjectsService,
@@ -47,7 +48,7 @@ export class EventWritesService {
   ) {}
 
   async create(dto: CreateEventDto, ctx: RequestContext): Promise<EventObject> {
-    const id = await this.transactions.run(async (manager) => {
+    const id = await this.transactions.run(async () => {
       const zoneName = dto.timezone?.trim() || this.siteTime.zone;
       const dates = eventDatesOf({
         start: dto.start_date,
@@ -55,9 +56,8 @@ export class EventWritesService {
         zoneName,
         allDay: dto.all_day ?? false,
       });
-      const parentId = await this.parentFor(manager, dto.post_parent, undefined);
+      const parentId = await this.parentFor(dto.post_parent, undefined);
       const post = await this.records.create(
-        manager,
         EVENT_POST_TYPE,
         { ...this.postInput(dto), title: dto.title, parentId: parentId ?? null },
         ctx.user,
@@ -75,22 +75,21 @@ export class EventWritesService {
         featured: dto.featured ?? false,
       });
       applyCost(details, dto.cost ?? '', this.config.defaultCurrency);
-      await manager.insert(EventDetailsEntity, details);
-      await this.writeLinks(manager, post, dto, ctx.user);
+      await this.db.manager.insert(EventDetailsEntity, details);
+      await this.writeLinks(post, dto, ctx.user);
       return post.id;
     });
     return this.objects.afterWrite(id, ctx);
   }
 
   async update(ref: PostRef, dto: UpdateEventDto, ctx: RequestContext): Promise<EventObject> {
-    const id = await this.transactions.run(async (manager) => {
-      await this.assertEventId(manager, ref);
-      const post = await this.records.findWritable(manager, EVENT_POST_TYPE, ref, ctx.user, 'edit');
-      const details = (await this.events.detailsOf(manager, [post.id])).get(post.id);
+    const id = await this.transactions.run(async () => {
+      await this.assertEventId(ref);
+      const post = await this.records.findWritable(EVENT_POST_TYPE, ref, ctx.user, 'edit');
+      const details = (await this.events.detailsOf([post.id])).get(post.id);
       if (!details) throw postErrors.notFound(EVENT_POST_TYPE);
-      const parentId = await this.parentFor(manager, dto.post_parent, post.id);
+      const parentId = await this.parentFor(dto.post_parent, post.id);
       await this.records.update(
-        manager,
         EVENT_POST_TYPE,
         post,
         { ...this.postInput(dto), title: dto.title, parentId },
@@ -112,8 +111,8 @@ export class EventWritesService {
       if (dto.hide_from_listings !== undefined) details.hideFromListings = dto.hide_from_listings;
       if (dto.sticky !== undefined) details.sticky = dto.sticky;
       if (dto.featured !== undefined) details.featured = dto.featured;
-      await manager.save(details);
-      await this.writeLinks(manager, post, dto, ctx.user);
+      await this.db.manager.save(details);
+      await this.writeLinks(post, dto, ctx.user);
       return post.id;
     });
     return this.objects.afterWrite(id, ctx);
@@ -122,16 +121,16 @@ export class EventWritesService {
   /** Trash (keeping links, so the event can come back), or with `force` delete for good. */
 
   delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<EventObject> {
-    return this.transactions.run(async (manager) => {
-      await this.assertEventId(manager, ref);
-      const post = await this.records.findWritable(manager, EVENT_POST_TYPE, ref, ctx.user, 'delete');
+    return this.transactions.run(async () => {
+      await this.assertEventId(ref);
+      const post = await this.records.findWritable(EVENT_POST_TYPE, ref, ctx.user, 'delete');
       if (force) {
-        const [before] = await this.objects.toObjects(manager, [post], ctx, () => true);
-        await this.records.destroy(manager, post, ctx.user);
+        const [before] = await this.objects.toObjects([post], ctx, () => true);
+        await this.records.destroy(post, ctx.user);
         return before.object;
       }
-      const trashed = await this.records.trash(manager, EVENT_POST_TYPE, post);
-      const [after] = await this.objects.toObjects(manager, [trashed], ctx, () => true);
+      const trashed = await this.records.trash(EVENT_POST_TYPE, post);
+      const [after] = await this.objects.toObjects([trashed], ctx, () => true);
       return after.object;
     });
   }
@@ -141,12 +140,7 @@ export class EventWritesService {
   }
 
   /** Terms and declared links of a write; every nested item is checked before anything stays. */
-  private async writeLinks(
-    manager: EntityManager,
-    post: PostEntity,
-    dto: UpdateEventDto,
-    user: AuthUser | null,
-  ): Promise<void> {
+  private async writeLinks(post: PostEntity, dto: UpdateEventDto, user: AuthUser | null): Promise<void> {
     const eventId = post.id;
     for (const [param, taxonomy] of [
       ['categories', CALENDAR_TAXONOMIES.category],
@@ -154,19 +148,18 @@ export class EventWritesService {
     ] as const) {
       const items = dto[param];
       if (items === undefined) continue;
-      const ids = await this.termReferences.resolveForWrite(manager, this.taxonomies.get(taxonomy), items, param);
-      await this.relationships.setPostTerms(manager, post, taxonomy, ids);
+      const ids = await this.termReferences.resolveForWrite(this.taxonomies.get(taxonomy), items, param);
+      await this.relationships.setPostTerms(post, taxonomy, ids);
     }
     for (const { definition, target } of this.links.all()) {
       const items = linkValueOf<LinkedItems>(dto, definition.field);
       if (items === undefined) continue;
-      const ids = await this.linkedIds(manager, items, definition.field, target, user);
-      await target.setEventLinks(manager, eventId, ids);
+      const ids = await this.linkedIds(items, definition.field, target, user);
+      await target.setEventLinks(eventId, ids);
     }
   }
 
   private async linkedIds(
-    manager: EntityManager,
     items: LinkedItems,
     param: string,
     service: EventLinkTarget,
@@ -182,10 +175,10 @@ export class EventWritesService {
         if (!Number.isInteger(id) || id <= 0) throw RequestValidationError.of({ [`${path}.id`]: reason('integer') });
         ids.push(id);
       } else {
-        ids.push(await service.createOrReuse(manager, await validateNested(service.createDto, item, path), user));
+        ids.push(await service.createOrReuse(await validateNested(service.createDto, item, path), user));
       }
     }
-    const wrong = await service.notOfType(manager, ids);
+    const wrong = await service.notOfType(ids);
     if (wrong.length > 0) {
       throw new DomainError('invalid_linked_post_id', {
         args: { id: wrong[0], label: service.postType.label },
@@ -197,15 +190,11 @@ export class EventWritesService {
 
   /** `post_parent`: an existing event that is not the event itself or below it; 0 detaches. */
 
-  private async parentFor(
-    manager: EntityManager,
-    value: number | undefined,
-    selfId: number | undefined,
-  ): Promise<number | null | undefined> {
+  private async parentFor(value: number | undefined, selfId: number | undefined): Promise<number | null | undefined> {
     if (value === undefined) return undefined;
     if (value === 0) return null;
-    await this.requireEvent(manager, value, 'post_parent');
-    if (selfId !== undefined && (value === selfId || (await this.events.descendantIds(manager, selfId)).has(value))) {
+    await this.requireEvent(value, 'post_parent');
+    if (selfId !== undefined && (value === selfId || (await this.events.descendantIds(selfId)).has(value))) {
       throw RequestValidationError.of({ post_parent: reason('parent_cycle') });
     }
     return value;
@@ -213,17 +202,17 @@ export class EventWritesService {
 
   /** An id that must be an event: 400 when it is another post type, or nothing at all. */
 
-  private async requireEvent(manager: EntityManager, id: number, param: string): Promise<void> {
-    const post = await this.events.findAnyPost(manager, id);
+  private async requireEvent(id: number, param: string): Promise<void> {
+    const post = await this.events.findAnyPost(id);
     if (!post) throw RequestValidationError.of({ [param]: reason('unknown_id') });
     if (post.type !== CALENDAR_POST_TYPES.event) throw new DomainError('invalid_event_id', { args: { id } });
   }
 
   /** A filter's event id: one the caller may see, else 400 as if unknown (no existence oracle). */
 
-  private async assertEventId(manager: EntityManager, ref: PostRef): Promise<void> {
+  private async assertEventId(ref: PostRef): Promise<void> {
     if (!('id' in ref)) return;
-    const post = await this.events.findAnyPost(manager, ref.id);
+    const post = await this.events.findAnyPost(ref.id);
     if (post && post.type !== CALENDAR_POST_TYPES.event)
       throw new DomainError('invalid_event_id', { args: { id: ref.id } });
   }

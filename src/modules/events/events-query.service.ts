@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
 import { postPolicy } from '../../auth/post-policy';
 import { resolveZone } from '../../common/dates/date-input';
 import { SiteTime } from '../../common/dates/site-time';
@@ -41,7 +40,6 @@ import { linkValueOf } from './links/link-values';
 @Injectable()
 export class EventsQueryService {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly events: EventsRepository,
     private readonly objects: EventObjectsService,
     private readonly records: PostRecordsService,
@@ -55,7 +53,6 @@ export class EventsQueryService {
   ) {}
 
   async list(query: ListEventsQueryDto, ctx: RequestContext): Promise<ListResponse> {
-    const manager = this.dataSource.manager;
     const problems: Record<string, string> = {};
     if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) {
       problems[query.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] = reason(
@@ -75,21 +72,16 @@ export class EventsQueryService {
     const scope = listScopeFor(ctx.user, query.status);
     if (query.post_parent !== undefined) await this.requireVisibleEvent(query.post_parent, ctx);
     const categoryIds = query.categories
-      ? await this.termReferences.resolveForFilter(
-          manager,
-          CALENDAR_TAXONOMIES.category,
-          query.categories,
-          'categories',
-        )
+      ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.category, query.categories, 'categories')
       : undefined;
     const tagIds = query.tags
-      ? await this.termReferences.resolveForFilter(manager, CALENDAR_TAXONOMIES.tag, query.tags, 'tags')
+      ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.tag, query.tags, 'tags')
       : undefined;
     const linkFilters = [];
     for (const { definition, target } of this.links.all()) {
       const ids = linkValueOf<number[]>(query, definition.field);
       if (!ids) continue;
-      await this.requireLinked(manager, target, ids, definition.field, ctx);
+      await this.requireLinked(target, ids, definition.field, ctx);
       linkFilters.push({ table: definition.table, column: definition.column, ids });
     }
 
@@ -117,7 +109,7 @@ export class EventsQueryService {
     const { posts, total } = await this.events.listForArchive(filter, page, this.totals.get(totalKey));
     this.totals.set(totalKey, total);
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
-    const objects = await this.objects.toObjects(manager, posts, ctx, () => false);
+    const objects = await this.objects.toObjects(posts, ctx, () => false);
     return buildListResponse({
       key: EVENTS_REST_BASE,
       items: objects.map((o) => o.object),
@@ -150,8 +142,7 @@ export class EventsQueryService {
   }
 
   async get(ref: PostRef, password: string | undefined, ctx: RequestContext): Promise<EventObject> {
-    const manager = this.dataSource.manager;
-    const post = await this.findEvent(manager, ref);
+    const post = await this.findEvent(ref);
     if (post.status === 'trash') throw new DomainError('event_no_longer_available');
     if (!isPublic(post.status, post.dateUtc, this.siteTime.now().utc) && !postPolicy.canReadNonPublic(ctx.user, post)) {
       throw postErrors.notAccessible(EVENT_POST_TYPE);
@@ -161,7 +152,7 @@ export class EventsQueryService {
       if (!password || !(await this.passwords.matches({ id: post.id, passwordHash }, password, ctx.clientAddress)))
         throw new DomainError('event_password_protected');
     }
-    const [{ object, details, linked }] = await this.objects.toObjects(manager, [post], ctx, () => true);
+    const [{ object, details, linked }] = await this.objects.toObjects([post], ctx, () => true);
     const linkedJsonLd: Parameters<typeof toEventJsonLd>[2] = {};
     for (const { definition, target } of this.links.all()) {
       const nodes = (linked.get(definition.field) ?? []).map((o) => target.jsonLd(o));
@@ -179,23 +170,19 @@ export class EventsQueryService {
   /** A filter's venue or organizer ids: hidden ones answer like unknown ones. */
 
   private async requireLinked(
-    manager: EntityManager,
     service: EventLinkTarget,
     ids: number[],
     param: string,
     ctx: RequestContext,
   ): Promise<void> {
-    const unknown = await service.notVisible(manager, ids, ctx.user);
+    const unknown = await service.notVisible(ids, ctx.user);
     if (unknown.length > 0) throw RequestValidationError.of({ [param]: reason('unknown_ids', unknown.join(', ')) });
   }
 
   /** An event route's id naming a post of another type is 400 `rest-invalid-event-id`, not 404. */
 
-  private async findEvent(manager: EntityManager, ref: PostRef): Promise<PostEntity> {
-    const post =
-      'id' in ref
-        ? await this.events.findAnyPost(manager, ref.id)
-        : await this.records.find(EVENT_POST_TYPE, ref, manager);
+  private async findEvent(ref: PostRef): Promise<PostEntity> {
+    const post = 'id' in ref ? await this.events.findAnyPost(ref.id) : await this.records.find(EVENT_POST_TYPE, ref);
     if (!post) throw postErrors.notFound(EVENT_POST_TYPE);
     if (post.type !== CALENDAR_POST_TYPES.event) throw new DomainError('invalid_event_id', { args: { id: post.id } });
     return post;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { In } from 'typeorm';
 import type { PageRequest } from '../../common/pagination/pagination';
 import { applyListScope, applyTokenSearchAcrossFields, type ListScope } from '../../core/posts/post-query';
 import type { SqlCondition } from '../../core/posts/post-visibility';
@@ -7,6 +7,7 @@ import { PostEntity } from '../../core/posts/post.entity';
 import { CALENDAR_POST_TYPES } from '../calendar-post-types';
 import { EventDetailsEntity } from './event-details.entity';
 import type { DateWindow } from './event-window';
+import { DatabaseContext } from '../../database/database-context';
 
 export interface EventArchiveFilter {
   scope: ListScope;
@@ -33,7 +34,7 @@ export interface EventArchiveFilter {
 /** Event queries, named by what they are for. */
 @Injectable()
 export class EventsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: DatabaseContext) {}
 
   /**
    * One page of the archive and its total: two queries whatever the page size. Hidden events never
@@ -44,7 +45,7 @@ export class EventsRepository {
     page: PageRequest,
     knownTotal?: number,
   ): Promise<{ posts: PostEntity[]; total: number }> {
-    const qb = this.dataSource.manager
+    const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
       .innerJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
       .where('p.type = :type', { type: CALENDAR_POST_TYPES.event })
@@ -91,23 +92,23 @@ export class EventsRepository {
     return { posts, total };
   }
 
-  async detailsOf(manager: EntityManager, ids: number[]): Promise<Map<number, EventDetailsEntity>> {
+  async detailsOf(ids: number[]): Promise<Map<number, EventDetailsEntity>> {
     if (ids.length === 0) return new Map();
-    const rows = await manager.findBy(EventDetailsEntity, { postId: In(ids) });
+    const rows = await this.db.manager.findBy(EventDetailsEntity, { postId: In(ids) });
     return new Map(rows.map((r) => [r.postId, r]));
   }
 
   /** Any post by id, whatever its type: tells "no such event" from "not an event". */
-  findAnyPost(manager: EntityManager, id: number): Promise<PostEntity | null> {
-    return manager.findOneBy(PostEntity, { id });
+  findAnyPost(id: number): Promise<PostEntity | null> {
+    return this.db.manager.findOneBy(PostEntity, { id });
   }
 
   /** Every event below `id` through parent links (to refuse a parent cycle). */
-  async descendantIds(manager: EntityManager, id: number): Promise<Set<number>> {
+  async descendantIds(id: number): Promise<Set<number>> {
     const found = new Set<number>();
     let frontier = [id];
     while (frontier.length > 0) {
-      const children = await manager.find(PostEntity, {
+      const children = await this.db.manager.find(PostEntity, {
         select: { id: true },
         where: { type: CALENDAR_POST_TYPES.event, parentId: In(frontier) },
       });

@@ -1,6 +1,6 @@
 import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { In, type EntityManager } from 'typeorm';
+import { In } from 'typeorm';
 import { NumberField } from '../../common/validation/fields';
 import { RequestValidationError } from '../../common/validation/request-validation.error';
 import { reason } from '../../common/validation/validation-messages';
@@ -17,6 +17,7 @@ import { VENUE_POST_TYPE } from '../venues/venue.post-type';
 import { CreateVenueGeo1764200000000 } from './create-venue-geo.migration';
 import { withinRadiusSql } from './geo-distance';
 import { VenueGeoEntity } from './venue-geo.entity';
+import { DatabaseContext } from '../../database/database-context';
 
 /** The radius of a `geoloc_lat`/`geoloc_lng` search when `geoloc_radius` is not given, in km. */
 export const DEFAULT_RADIUS_KM = 25;
@@ -58,6 +59,7 @@ export class VenueGeo implements LinkedPostExtension, EventListFilter, OnModuleI
   readonly params = ['geoloc_radius'] as const;
 
   constructor(
+    private readonly db: DatabaseContext,
     private readonly config: AppConfig,
     private readonly extensions: LinkedPostExtensionRegistry,
     private readonly filters: EventListFilterRegistry,
@@ -69,7 +71,7 @@ export class VenueGeo implements LinkedPostExtension, EventListFilter, OnModuleI
     this.filters.register(this);
   }
 
-  async write(manager: EntityManager, postId: number, dto: object): Promise<void> {
+  async write(postId: number, dto: object): Promise<void> {
     const { geo_lat: lat, geo_lng: lng } = dto as { geo_lat?: number; geo_lng?: number };
     if (lat === undefined && lng === undefined) return;
     if (lat === undefined || lng === undefined) {
@@ -78,13 +80,13 @@ export class VenueGeo implements LinkedPostExtension, EventListFilter, OnModuleI
         [missing]: reason('needs_pair', missing === 'geo_lat' ? 'geo_lng' : 'geo_lat'),
       });
     }
-    await manager.delete(VenueGeoEntity, { postId });
-    await manager.insert(VenueGeoEntity, { postId, lat, lng });
+    await this.db.manager.delete(VenueGeoEntity, { postId });
+    await this.db.manager.insert(VenueGeoEntity, { postId, lat, lng });
   }
 
-  async fieldsOf(manager: EntityManager, postIds: number[]): Promise<Map<number, Record<string, unknown>>> {
+  async fieldsOf(postIds: number[]): Promise<Map<number, Record<string, unknown>>> {
     if (postIds.length === 0) return new Map();
-    const rows = await manager.findBy(VenueGeoEntity, { postId: In(postIds) });
+    const rows = await this.db.manager.findBy(VenueGeoEntity, { postId: In(postIds) });
     return new Map(rows.map((r) => [r.postId, { geo_lat: r.lat, geo_lng: r.lng }]));
   }
 

@@ -1,28 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { In, type EntityManager } from 'typeorm';
+import { In } from 'typeorm';
 import type { SqlTimestamps } from '../../../common/dates/site-time';
 import { PostSlugsService } from '../post-slugs.service';
 import { PostEntity } from '../post.entity';
 import { AttachmentDetailsEntity } from './attachment-details.entity';
 import { mimeTypeOf } from './image.mapper';
+import { DatabaseContext } from '../../../database/database-context';
 
 export const ATTACHMENT_TYPE = 'attachment';
 
 /** Image attachments: a URL recorded as a post of type `attachment`, referenced by id. */
 @Injectable()
 export class AttachmentsService {
-  constructor(private readonly slugs: PostSlugsService) {}
+  constructor(
+    private readonly db: DatabaseContext,
+    private readonly slugs: PostSlugsService,
+  ) {}
 
   /** Records an image URL as a new attachment in the caller's transaction; returns its id. */
-  async createFromUrl(
-    manager: EntityManager,
-    input: { url: string; authorId: number | null; now: SqlTimestamps },
-  ): Promise<number> {
+  async createFromUrl(input: { url: string; authorId: number | null; now: SqlTimestamps }): Promise<number> {
     const fileName = decodeURIComponent(new URL(input.url).pathname.split('/').pop() ?? '') || 'image';
     const title = fileName.replace(/\.[^.]*$/, '').slice(0, 255);
     const post = await this.slugs.insertWithUniqueSlug(
-      manager,
-      manager.create(PostEntity, {
+      this.db.manager.create(PostEntity, {
         type: ATTACHMENT_TYPE,
         slug: '',
         title,
@@ -42,19 +42,23 @@ export class AttachmentsService {
       title,
       'image',
     );
-    await manager.insert(AttachmentDetailsEntity, { postId: post.id, url: input.url, mimeType: mimeTypeOf(input.url) });
+    await this.db.manager.insert(AttachmentDetailsEntity, {
+      postId: post.id,
+      url: input.url,
+      mimeType: mimeTypeOf(input.url),
+    });
     return post.id;
   }
 
-  async exists(manager: EntityManager, id: number): Promise<boolean> {
-    return (await manager.countBy(AttachmentDetailsEntity, { postId: id })) > 0;
+  async exists(id: number): Promise<boolean> {
+    return (await this.db.manager.countBy(AttachmentDetailsEntity, { postId: id })) > 0;
   }
 
   /** Many attachments in one query, keyed by id; lists use it to stay at a fixed number of queries. */
-  async findMany(manager: EntityManager, ids: number[]): Promise<Map<number, AttachmentDetailsEntity>> {
+  async findMany(ids: number[]): Promise<Map<number, AttachmentDetailsEntity>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const rows = await manager.findBy(AttachmentDetailsEntity, { postId: In(unique) });
+    const rows = await this.db.manager.findBy(AttachmentDetailsEntity, { postId: In(unique) });
     return new Map(rows.map((r) => [r.postId, r]));
   }
 }

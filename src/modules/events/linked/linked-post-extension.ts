@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 
 /**
  * Fields a module adds to a linked post type it does not own (the geolocation module's `geo_lat` and
@@ -8,9 +7,9 @@ import type { EntityManager } from 'typeorm';
 export interface LinkedPostExtension {
   /** `posts.type` of the records it extends. */
   type: string;
-  write(manager: EntityManager, postId: number, dto: object): Promise<void>;
+  write(postId: number, dto: object): Promise<void>;
   /** Its fields of many records, in one query. */
-  fieldsOf(manager: EntityManager, postIds: number[]): Promise<Map<number, Record<string, unknown>>>;
+  fieldsOf(postIds: number[]): Promise<Map<number, Record<string, unknown>>>;
 }
 
 @Injectable()

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { DataSource, ObjectLiteral } from 'typeorm';
+import type { ObjectLiteral } from 'typeorm';
 import type { SiteTime } from '../../../common/dates/site-time';
 import type { RequestContext } from '../../../common/http/request-context';
 import type { AppConfig } from '../../../config/app-config';
@@ -9,6 +9,7 @@ import type { PostRecordsService } from '../../../core/posts/post-records.servic
 import type { PostTypeDefinition } from '../../../core/posts/post-type.registry';
 import type { PostWriteInput } from '../../../core/posts/post-write-input';
 import type { PostEntity } from '../../../core/posts/post.entity';
+import type { DatabaseContext } from '../../../database/database-context';
 import type { WriteTransactions } from '../../../database/write-transactions';
 import type { EventLinkDefinition } from '../links/event-link';
 import type { LinkedPostExtensionRegistry } from './linked-post-extension';
@@ -40,7 +41,7 @@ export interface LinkedPostTypeSpec<TDetails, TObject, TUpdate> {
 }
 
 export interface LinkedPostTypeDeps {
-  dataSource: DataSource;
+  db: DatabaseContext;
   transactions: WriteTransactions;
   records: PostRecordsService;
   attachments: AttachmentsService;

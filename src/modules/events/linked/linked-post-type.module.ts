@@ -1,11 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource, type ObjectLiteral } from 'typeorm';
+import { type ObjectLiteral } from 'typeorm';
 import { SiteTime } from '../../../common/dates/site-time';
 import { AppConfig } from '../../../config/app-config';
 import { AttachmentsService } from '../../../core/posts/attachments/attachments.service';
 import { PostRecordsService } from '../../../core/posts/post-records.service';
 import { PostsModule } from '../../../core/posts/posts.module';
+import { DatabaseContext } from '../../../database/database-context';
 import { WriteTransactions } from '../../../database/write-transactions';
 import { CALENDAR_POST_TYPES } from '../../calendar-post-types';
 import { EventLinksModule } from '../links/event-links.module';
@@ -44,7 +45,7 @@ export class LinkedPostTypeModule {
         {
           provide: token,
           inject: [
-            DataSource,
+            DatabaseContext,
             WriteTransactions,
             PostRecordsService,
             AttachmentsService,
@@ -53,7 +54,7 @@ export class LinkedPostTypeModule {
             LinkedPostExtensionRegistry,
           ],
           useFactory: (
-            dataSource: DataSource,
+            db: DatabaseContext,
             transactions: WriteTransactions,
             records: PostRecordsService,
             attachments: AttachmentsService,
@@ -62,8 +63,8 @@ export class LinkedPostTypeModule {
             extensions: LinkedPostExtensionRegistry,
           ) =>
             new LinkedPostTypeService(
-              { dataSource, transactions, records, attachments, siteTime, config, extensions },
-              new LinkedPostsRepository<TDetails, ObjectLiteral>(dataSource, {
+              { db, transactions, records, attachments, siteTime, config, extensions },
+              new LinkedPostsRepository<TDetails, ObjectLiteral>(db, {
                 ...definition.tables,
                 link: linkEntity,
                 linkProperty,

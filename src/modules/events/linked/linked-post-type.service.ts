@@ -1,4 +1,4 @@
-import type { EntityManager, ObjectLiteral } from 'typeorm';
+import type { ObjectLiteral } from 'typeorm';
 import type { AuthUser } from '../../../auth/auth-user';
 import { sanitizeRichText } from '../../../common/html/rich-text';
 import type { RequestContext } from '../../../common/http/request-context';
@@ -63,7 +63,7 @@ export class LinkedPostTypeService<
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(this.spec.def);
     return buildListResponse({
       key: this.spec.restBase,
-      items: await this.toObjects(this.deps.dataSource.manager, posts, ctx),
+      items: await this.toObjects(posts, ctx),
       total,
       page,
       collectionUrl: `${ctx.namespaceUrl}/${this.spec.restBase}`,
@@ -79,30 +79,28 @@ export class LinkedPostTypeService<
 
   async get(ref: PostRef, ctx: RequestContext): Promise<TObject & { json_ld: Record<string, unknown> }> {
     const post = await this.deps.records.findReadable(this.spec.def, ref, ctx.user);
-    const [object] = await this.toObjects(this.deps.dataSource.manager, [post], ctx);
+    const [object] = await this.toObjects([post], ctx);
     return { ...object, json_ld: this.spec.jsonLd(object) };
   }
 
   async create(dto: TCreate, ctx: RequestContext): Promise<TObject> {
-    const id = await this.deps.transactions.run((manager) => this.createOrReuse(manager, dto, ctx.user));
+    const id = await this.deps.transactions.run(() => this.createOrReuse(dto, ctx.user));
     return this.objectById(id, ctx);
   }
 
   async update(ref: PostRef, dto: TUpdate, ctx: RequestContext): Promise<TObject> {
-    const id = await this.deps.transactions.run(async (manager) => {
-      const post = await this.deps.records.findWritable(manager, this.spec.def, ref, ctx.user, 'edit');
+    const id = await this.deps.transactions.run(async () => {
+      const post = await this.deps.records.findWritable(this.spec.def, ref, ctx.user, 'edit');
       await this.deps.records.update(
-        manager,
         this.spec.def,
         post,
         { ...this.postInput(dto), title: this.spec.nameOf(dto) },
         ctx.user,
       );
-      const details =
-        (await this.repository.detailsOf([post.id], manager)).get(post.id) ?? this.spec.newDetails(post.id);
+      const details = (await this.repository.detailsOf([post.id])).get(post.id) ?? this.spec.newDetails(post.id);
       this.spec.applyDetails(details, dto);
-      await manager.save(details);
-      await this.writeExtensions(manager, post.id, dto as object);
+      await this.deps.db.manager.save(details);
+      await this.writeExtensions(post.id, dto as object);
       return post.id;
     });
     return this.objectById(id, ctx);
@@ -110,16 +108,16 @@ export class LinkedPostTypeService<
 
   /** Trash, unlinking the record from its events; with `force`, delete for good (editors and up). */
   delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<TObject> {
-    return this.deps.transactions.run(async (manager) => {
-      const post = await this.deps.records.findWritable(manager, this.spec.def, ref, ctx.user, 'delete');
+    return this.deps.transactions.run(async () => {
+      const post = await this.deps.records.findWritable(this.spec.def, ref, ctx.user, 'delete');
       if (force) {
-        const [before] = await this.toObjects(manager, [post], ctx);
-        await this.deps.records.destroy(manager, post, ctx.user);
+        const [before] = await this.toObjects([post], ctx);
+        await this.deps.records.destroy(post, ctx.user);
         return before;
       }
-      const trashed = await this.deps.records.trash(manager, this.spec.def, post);
-      await this.repository.unlinkAll(manager, post.id);
-      const [after] = await this.toObjects(manager, [trashed], ctx);
+      const trashed = await this.deps.records.trash(this.spec.def, post);
+      await this.repository.unlinkAll(post.id);
+      const [after] = await this.toObjects([trashed], ctx);
       return after;
     });
   }
@@ -128,7 +126,7 @@ export class LinkedPostTypeService<
    * Creates a record, or returns the id of one with the same name (case-insensitive) and description
    * that the writer can see (duplicate avoidance). Runs in the caller's transaction.
    */
-  async createOrReuse(manager: EntityManager, dto: TCreate, user: AuthUser | null): Promise<number> {
+  async createOrReuse(dto: TCreate, user: AuthUser | null): Promise<number> {
     const name = this.spec.nameOf(dto) ?? '';
     const input = this.postInput(dto);
     const nowUtc = this.deps.siteTime.now().utc;
@@ -136,20 +134,20 @@ export class LinkedPostTypeService<
     const description = sanitizeRichText(input.content ?? '');
     // Two writers creating the same venue at once must end with one: the check and the insert run under
     // a lock on the name, so the second sees the first one's record.
-    await lockForWrite(manager, `${this.spec.def.type}:${duplicateKey(name)}`);
-    const duplicate = await this.repository.findDuplicate(manager, name, description, scope, nowUtc);
+    await lockForWrite(this.deps.db.manager, `${this.spec.def.type}:${duplicateKey(name)}`);
+    const duplicate = await this.repository.findDuplicate(name, description, scope, nowUtc);
     if (duplicate) return duplicate.id;
-    const post = await this.deps.records.create(manager, this.spec.def, { ...input, title: name }, user);
+    const post = await this.deps.records.create(this.spec.def, { ...input, title: name }, user);
     const details = this.spec.newDetails(post.id);
     this.spec.applyDetails(details, dto);
-    await manager.save(details);
-    await this.writeExtensions(manager, post.id, dto as object);
+    await this.deps.db.manager.save(details);
+    await this.writeExtensions(post.id, dto as object);
     return post.id;
   }
 
   /** Fields other modules add to this type (`LinkedPostExtension`), in the record's transaction. */
-  private async writeExtensions(manager: EntityManager, postId: number, dto: object): Promise<void> {
-    for (const extension of this.deps.extensions.of(this.spec.def.type)) await extension.write(manager, postId, dto);
+  private async writeExtensions(postId: number, dto: object): Promise<void> {
+    for (const extension of this.deps.extensions.of(this.spec.def.type)) await extension.write(postId, dto);
   }
 
   private postInput(dto: TUpdate): PostWriteInput {
@@ -170,38 +168,34 @@ export class LinkedPostTypeService<
   }
 
   /** Those of `ids` that are not records of this type that the caller may see (filters: hidden = unknown). */
-  async notVisible(manager: EntityManager, ids: number[], user: AuthUser | null): Promise<number[]> {
+  async notVisible(ids: number[], user: AuthUser | null): Promise<number[]> {
     const nowUtc = this.deps.siteTime.now().utc;
     const scope = listScopeFor(user, undefined);
     const visible = new Set(
-      (await this.repository.postsByIds(manager, ids)).filter((p) => isInScope(scope, p, nowUtc)).map((p) => p.id),
+      (await this.repository.postsByIds(ids)).filter((p) => isInScope(scope, p, nowUtc)).map((p) => p.id),
     );
     return ids.filter((id) => !visible.has(id));
   }
 
   /** Those of `ids` that are not records of this type. */
-  async notOfType(manager: EntityManager, ids: number[]): Promise<number[]> {
-    const found = await this.repository.existingIds(manager, ids);
+  async notOfType(ids: number[]): Promise<number[]> {
+    const found = await this.repository.existingIds(ids);
     return ids.filter((id) => !found.has(id));
   }
 
   /** Links an event to these records, in this order (duplicates dropped). */
-  setEventLinks(manager: EntityManager, eventId: number, ids: number[]): Promise<void> {
-    return this.repository.setLinks(manager, eventId, [...new Set(ids)]);
+  setEventLinks(eventId: number, ids: number[]): Promise<void> {
+    return this.repository.setLinks(eventId, [...new Set(ids)]);
   }
 
   /** The linked records of many events, as objects, in a fixed number of queries; hidden ones left out. */
-  async objectsOfEvents(
-    manager: EntityManager,
-    eventIds: number[],
-    ctx: RequestContext,
-  ): Promise<Map<number, TObject[]>> {
-    const links = await this.repository.linksOf(manager, eventIds);
-    const posts = await this.repository.postsByIds(manager, [...new Set(links.map((l) => l.linkedId))]);
+  async objectsOfEvents(eventIds: number[], ctx: RequestContext): Promise<Map<number, TObject[]>> {
+    const links = await this.repository.linksOf(eventIds);
+    const posts = await this.repository.postsByIds([...new Set(links.map((l) => l.linkedId))]);
     const nowUtc = this.deps.siteTime.now().utc;
     const scope = listScopeFor(ctx.user, undefined);
     const visible = posts.filter((p) => isInScope(scope, p, nowUtc));
-    const objects = new Map((await this.toObjects(manager, visible, ctx)).map((o) => [o.id, o]));
+    const objects = new Map((await this.toObjects(visible, ctx)).map((o) => [o.id, o]));
     const byEvent = new Map<number, TObject[]>();
     for (const link of links) {
       const object = objects.get(link.linkedId);
@@ -213,26 +207,17 @@ export class LinkedPostTypeService<
   private async objectById(id: number, ctx: RequestContext): Promise<TObject> {
     const post = await this.deps.records.find(this.spec.def, { id });
     if (!post) throw postErrors.notFound(this.spec.def);
-    const [object] = await this.toObjects(this.deps.dataSource.manager, [post], ctx);
+    const [object] = await this.toObjects([post], ctx);
     return object;
   }
 
-  private async toObjects(manager: EntityManager, posts: PostEntity[], ctx: RequestContext): Promise<TObject[]> {
-    const details = await this.repository.detailsOf(
-      posts.map((p) => p.id),
-      manager,
-    );
+  private async toObjects(posts: PostEntity[], ctx: RequestContext): Promise<TObject[]> {
+    const details = await this.repository.detailsOf(posts.map((p) => p.id));
     const images = await this.deps.attachments.findMany(
-      manager,
       posts.map((p) => p.featuredImageId).filter((id): id is number => id !== null),
     );
     const added = await Promise.all(
-      this.deps.extensions.of(this.spec.def.type).map((e) =>
-        e.fieldsOf(
-          manager,
-          posts.map((p) => p.id),
-        ),
-      ),
+      this.deps.extensions.of(this.spec.def.type).map((e) => e.fieldsOf(posts.map((p) => p.id))),
     );
     const nowUtc = this.deps.siteTime.now().utc;
     return posts.map((post) => {

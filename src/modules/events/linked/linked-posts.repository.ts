@@ -1,4 +1,4 @@
-import { In, type DataSource, type EntityManager, type ObjectLiteral } from 'typeorm';
+import { In, type ObjectLiteral } from 'typeorm';
 import type { RequestContext } from '../../../common/http/request-context';
 import type { PageRequest } from '../../../common/pagination/pagination';
 import { RequestValidationError } from '../../../common/validation/request-validation.error';
@@ -8,6 +8,7 @@ import { contentVisible } from '../../../core/posts/post-visibility';
 import { applyListScope, applyTokenSearchInOneField, type ListScope } from '../../../core/posts/post-query';
 import { scopeCondition } from '../../../core/posts/post-visibility';
 import { PostEntity } from '../../../core/posts/post.entity';
+import { DatabaseContext } from '../../../database/database-context';
 
 /**
  * Where a linked post type keeps its data: its companion table, and the ordered link table through
@@ -70,7 +71,7 @@ export async function eventLinksHidden(
  */
 export class LinkedPostsRepository<TDetails extends { postId: number }, TLink extends ObjectLiteral> {
   constructor(
-    protected readonly dataSource: DataSource,
+    private readonly db: DatabaseContext,
     private readonly tables: LinkedPostsTables<TDetails, TLink>,
   ) {}
 
@@ -81,7 +82,7 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
     nowUtc: string,
   ): Promise<{ posts: PostEntity[]; total: number }> {
     const { linkTable, linkColumn } = this.tables;
-    const qb = this.dataSource.manager
+    const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
       .innerJoin(this.tables.details, 'd', 'd.postId = p.id')
       .where('p.type = :type', { type: this.tables.type });
@@ -111,21 +112,15 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
     return { posts, total };
   }
 
-  async detailsOf(ids: number[], manager: EntityManager = this.dataSource.manager): Promise<Map<number, TDetails>> {
+  async detailsOf(ids: number[]): Promise<Map<number, TDetails>> {
     if (ids.length === 0) return new Map();
-    const rows = await manager.getRepository(this.tables.details).findBy({ postId: In(ids) } as never);
+    const rows = await this.db.manager.getRepository(this.tables.details).findBy({ postId: In(ids) } as never);
     return new Map(rows.map((r) => [r.postId, r]));
   }
 
   /** A record of the same name (case-insensitive) and description within `scope`, oldest first. */
-  findDuplicate(
-    manager: EntityManager,
-    name: string,
-    description: string,
-    scope: ListScope,
-    nowUtc: string,
-  ): Promise<PostEntity | null> {
-    const qb = manager
+  findDuplicate(name: string, description: string, scope: ListScope, nowUtc: string): Promise<PostEntity | null> {
+    const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
       .where('p.type = :type', { type: this.tables.type })
       .andWhere('LOWER(p.title) = :name', { name: name.trim().toLowerCase() })
@@ -141,23 +136,23 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
   }
 
   /** Those of `ids` that are records of this type. */
-  async existingIds(manager: EntityManager, ids: number[]): Promise<Set<number>> {
+  async existingIds(ids: number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await manager.find(PostEntity, {
+    const rows = await this.db.manager.find(PostEntity, {
       select: { id: true },
       where: { id: In(ids), type: this.tables.type },
     });
     return new Set(rows.map((r) => r.id));
   }
 
-  postsByIds(manager: EntityManager, ids: number[]): Promise<PostEntity[]> {
+  postsByIds(ids: number[]): Promise<PostEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return manager.findBy(PostEntity, { id: In(ids), type: this.tables.type });
+    return this.db.manager.findBy(PostEntity, { id: In(ids), type: this.tables.type });
   }
 
   /** Replaces a parent's links with `linkedIds`, in that order. */
-  async setLinks(manager: EntityManager, parentId: number, linkedIds: number[]): Promise<void> {
-    const repository = manager.getRepository(this.tables.link);
+  async setLinks(parentId: number, linkedIds: number[]): Promise<void> {
+    const repository = this.db.manager.getRepository(this.tables.link);
     await repository.delete({ eventId: parentId } as never);
     if (linkedIds.length > 0) {
       await repository.insert(
@@ -167,14 +162,14 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
   }
 
   /** Removes every link to a record (when it is trashed). */
-  async unlinkAll(manager: EntityManager, linkedId: number): Promise<void> {
-    await manager.getRepository(this.tables.link).delete({ [this.tables.linkProperty]: linkedId } as never);
+  async unlinkAll(linkedId: number): Promise<void> {
+    await this.db.manager.getRepository(this.tables.link).delete({ [this.tables.linkProperty]: linkedId } as never);
   }
 
   /** The links of many parents, in one query, each parent's in stored order. */
-  async linksOf(manager: EntityManager, parentIds: number[]): Promise<ParentLink[]> {
+  async linksOf(parentIds: number[]): Promise<ParentLink[]> {
     if (parentIds.length === 0) return [];
-    const rows = await manager.getRepository(this.tables.link).find({
+    const rows = await this.db.manager.getRepository(this.tables.link).find({
       where: { eventId: In(parentIds) } as never,
       order: { eventId: 'ASC', sortOrder: 'ASC' } as never,
     });

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../../auth/auth-user';
 import type { RequestContext } from '../../../common/http/request-context';
 import type { Localized } from '../../../common/i18n/language';
@@ -29,11 +28,11 @@ export interface EventLinkTarget {
   readonly postType: PostTypeDefinition;
   /** Validates an inline object of the linked type's fields in an event write. */
   readonly createDto: new () => object;
-  createOrReuse(manager: EntityManager, dto: object, user: AuthUser | null): Promise<number>;
-  notOfType(manager: EntityManager, ids: number[]): Promise<number[]>;
-  notVisible(manager: EntityManager, ids: number[], user: AuthUser | null): Promise<number[]>;
-  setEventLinks(manager: EntityManager, eventId: number, ids: number[]): Promise<void>;
-  objectsOfEvents(manager: EntityManager, eventIds: number[], ctx: RequestContext): Promise<Map<number, object[]>>;
+  createOrReuse(dto: object, user: AuthUser | null): Promise<number>;
+  notOfType(ids: number[]): Promise<number[]>;
+  notVisible(ids: number[], user: AuthUser | null): Promise<number[]>;
+  setEventLinks(eventId: number, ids: number[]): Promise<void>;
+  objectsOfEvents(eventIds: number[], ctx: RequestContext): Promise<Map<number, object[]>>;
   jsonLd(object: object): Record<string, unknown>;
 }
 
