@@ -1,16 +1,23 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { DatesModule } from '../common/dates/dates.module';
-import { AppConfigModule } from '../config/app-config.module';
+import { AppConfigModule, type AppConfigOptions } from '../config/app-config.module';
 import { DatabaseModule } from '../database/database.module';
+import { migrationsOf } from '../database/module-migrations';
+import { CALENDAR_MODULES } from '../app.module';
 
 /** What the CLI needs: configuration, the database (with its migrations) and user management. */
 @Module({})
 export class CliModule {
-  static forRoot(): DynamicModule {
+  static forRoot(options: AppConfigOptions = {}): DynamicModule {
     return {
       module: CliModule,
-      imports: [AppConfigModule.forRoot(), DatesModule, DatabaseModule.forRoot(), AuthModule],
+      imports: [
+        AppConfigModule.forRoot(options),
+        DatesModule,
+        DatabaseModule.forRoot(migrationsOf(CALENDAR_MODULES)),
+        AuthModule,
+      ],
     };
   }
 }

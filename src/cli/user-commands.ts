@@ -14,6 +14,8 @@ export interface CliOutput {
   text: string;
   /** For scripts, with `--json`. */
   json: unknown;
+  /** 0 unless the command reports a state a script should act on (pending migrations: 3). */
+  exitCode?: number;
 }
 
 type Run = (action: (services: CliServices) => Promise<CliOutput>, json: boolean) => Promise<void>;
@@ -28,12 +30,7 @@ const userJson = (u: UserEntity) => ({
 });
 
 /** The user and application-password commands; `run` opens the services and prints the result. */
-export function buildProgram(run: Run): Command {
-  const program = new Command('npm run cli --')
-    .description('Manage users, roles and application passwords of the events calendar service.')
-    .showHelpAfterError()
-    .exitOverride();
-
+export function addUserCommands(program: Command, run: Run): void {
   program
     .command('user:create')
     .description('create a user with a role')
@@ -140,6 +137,4 @@ export function buildProgram(run: Run): Command {
         };
       }, o.json === true),
     );
-
-  return program;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { validateEnvironment } from './env.schema';
+import { displayedValue, validateEnvironment } from './env.schema';
 
 describe('validateEnvironment', () => {
   it('gives working defaults for an empty environment', () => {
@@ -40,5 +40,32 @@ describe('validateEnvironment', () => {
 
   it('refuses a database URL it cannot use', () => {
     expect(() => validateEnvironment({ DATABASE_URL: 'postgres://x/y' })).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('configuration errors never show secrets', () => {
+  it('hides secret settings and URL passwords, and still names the setting', () => {
+    expect(displayedValue('CAL_ADMIN_PASSWORD', 'hunter2')).toBe('[redacted]');
+    expect(displayedValue('METRICS_TOKEN', 'abc')).toBe('[redacted]');
+    expect(displayedValue('DATABASE_URL', 'mysql://cal:s3cret@db:3306/cal')).toBe(
+      '"mysql://cal:[redacted]@db:3306/cal"',
+    );
+    expect(displayedValue('PORT', 'eighty')).toBe('"eighty"');
+  });
+
+  it('does not echo a bad admin password or a database password in the thrown message', () => {
+    let message = '';
+    try {
+      validateEnvironment({
+        DATABASE_URL: 'postgres://u:s3cret@h/db',
+        CAL_ADMIN_LOGIN: 'admin',
+        CAL_ADMIN_PASSWORD: 'short',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/DATABASE_URL=/);
+    expect(message).not.toContain('s3cret');
+    expect(message).not.toContain('short');
   });
 });

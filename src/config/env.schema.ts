@@ -215,7 +215,7 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
   if (errors.length > 0) {
     const lines = errors.map((e) => {
       const reasons = Object.values(e.constraints ?? {}).join('; ');
-      return `  ${e.property}=${JSON.stringify(e.value)}: ${reasons}`;
+      return `  ${e.property}=${displayedValue(e.property, e.value)}: ${reasons}`;
     });
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -226,4 +226,18 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
     throw new Error('Invalid configuration:\n  CAL_ADMIN_LOGIN and CAL_ADMIN_PASSWORD must be set together');
   }
   return env;
+}
+
+const SECRET_SETTING = /PASSWORD|SECRET|TOKEN|_KEY$/;
+
+/**
+ * A setting's value as a configuration error may show it: secrets never (they end up in logs and CI
+ * output), a URL without its password.
+ */
+export function displayedValue(name: string, value: unknown): string {
+  if (SECRET_SETTING.test(name)) return value === undefined ? 'undefined' : '[redacted]';
+  if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    return JSON.stringify(value.replace(/^([^:]+:\/\/[^:@/]*:)[^@/]*@/, '$1[redacted]@'));
+  }
+  return JSON.stringify(value);
 }

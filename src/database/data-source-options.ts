@@ -4,6 +4,7 @@ import type { DataSourceOptions } from 'typeorm';
 import { parseDatabaseUrl } from './database-url';
 import { DatabaseLogger } from './database-logger';
 import { MIGRATIONS } from './migrations';
+import { loadSqliteDriver } from './sqlite-driver';
 
 export interface DatabaseSettings {
   url: string;
@@ -36,6 +37,7 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     return {
       ...common,
       type: 'better-sqlite3',
+      driver: loadSqliteDriver().driver,
       database: target.file,
       // WAL lets readers run while a write transaction is open; the busy timeout queues writers instead of failing.
       enableWAL: target.file !== ':memory:',

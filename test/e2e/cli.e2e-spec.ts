@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
+import { runCli } from '../../src/cli/run-cli';
+import { CapturedStream } from '../support/captured-stream';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { ProtectedController } from '../support/protected.controller';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -11,21 +12,22 @@ interface CliResult {
   stderr: string;
 }
 
-describe('user CLI (run as a child process against a real database)', () => {
+/** The CLI through its one entry point (`runCli`, which `dist/src/cli/main.js` calls), in-process. */
+async function cliOn(database: TestDatabase, args: string[]): Promise<CliResult> {
+  const stdout = new CapturedStream();
+  const stderr = new CapturedStream();
+  const code = await runCli(['node', 'cli', ...args], {
+    stdout: stdout.asWriteStream(),
+    stderr: stderr.asWriteStream(),
+    overrides: { DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+describe('user CLI against a real database', () => {
   let database: TestDatabase;
 
-  const cli = (...args: string[]): Promise<CliResult> =>
-    new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        ['-r', 'ts-node/register/transpile-only', 'src/cli/main.ts', ...args],
-        { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, timeout: 60_000 },
-        (error, stdout, stderr) => {
-          const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-          resolve({ code, stdout, stderr });
-        },
-      );
-    });
+  const cli = (...args: string[]): Promise<CliResult> => cliOn(database, args);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -53,7 +55,7 @@ describe('user CLI (run as a child process against a real database)', () => {
     const t: TestApp = await createTestApp({
       controllers: [ProtectedController],
       database,
-      env: { AUTH_CACHE_SECONDS: '1' },
+      env: { AUTH_CACHE_SECONDS: '0' },
     });
     try {
       const auth = basicAuth('carla', password);
@@ -67,8 +69,7 @@ describe('user CLI (run as a child process against a real database)', () => {
 
       const revoked = await cli('password:revoke', 'carla', id);
       expect(revoked).toMatchObject({ code: 0, stdout: expect.stringContaining(`revoked application password ${id}`) });
-      // The app caches verified credentials for AUTH_CACHE_SECONDS; another process's revocation shows after that.
-      await new Promise((r) => setTimeout(r, 1_500));
+      // With AUTH_CACHE_SECONDS=0 the app verifies every request, so the revocation shows at once.
       await t.http.post('/cal/events/v1/test-protected/terms').set('Authorization', auth).send({ n: 1 }).expect(401);
     } finally {
       await t.close();
@@ -107,5 +108,60 @@ describe('user CLI (run as a child process against a real database)', () => {
     const missingRole = await cli('user:create', 'gina');
     expect(missingRole.code).toBe(2);
     expect(missingRole.stderr).toMatch(/--role/);
+  });
+});
+
+describe('schema CLI (migrations:show|run|revert)', () => {
+  let database: TestDatabase;
+  const cli = (...args: string[]): Promise<CliResult> => cliOn(database, args);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('shows pending migrations with exit code 3, applies them, reverts and re-applies', async () => {
+    const fresh = await cli('migrations:show', '--json');
+    expect(fresh.code).toBe(3);
+    const { applied, pending } = JSON.parse(fresh.stdout) as { applied: string[]; pending: string[] };
+    expect(applied).toEqual([]);
+    expect(pending).toEqual(
+      expect.arrayContaining(['CreatePostsAndTerms1763600000000', 'CreateVenueGeo1764200000000']),
+    );
+
+    const run = await cli('migrations:run');
+    expect(run).toMatchObject({ code: 0, stdout: `applied ${pending.length} migration(s)\n` });
+    // Progress goes to stderr as plain lines (no terminal here), ending with the total.
+    expect(run.stderr).toContain(`applying migrations: ${pending.length}/${pending.length} in`);
+    expect(run.stderr).not.toContain('\r');
+
+    const current = await cli('migrations:show', '--json');
+    expect(current.code).toBe(0);
+    expect(JSON.parse(current.stdout)).toEqual({ applied: pending, pending: [] });
+    expect((await cli('migrations:run')).stdout).toBe('schema is up to date\n');
+
+    const reverted = await cli('migrations:revert', '--json');
+    expect(JSON.parse(reverted.stdout)).toEqual({ reverted: [pending[pending.length - 1]] });
+    expect(JSON.parse((await cli('migrations:show', '--json')).stdout).pending).toEqual([pending[pending.length - 1]]);
+
+    const all = await cli('migrations:revert', '--all', '--json');
+    expect(JSON.parse(all.stdout).reverted).toHaveLength(pending.length - 1);
+    expect((await cli('migrations:run')).code).toBe(0);
+    // The users commands work on the schema the CLI made.
+    expect((await cli('user:create', 'zoe', '--role', 'author')).code).toBe(0);
+  });
+
+  it('refuses a database URL it cannot use, with a message and exit code 1', async () => {
+    const stdout = new CapturedStream();
+    const stderr = new CapturedStream();
+    const code = await runCli(['node', 'cli', 'migrations:show'], {
+      stdout: stdout.asWriteStream(),
+      stderr: stderr.asWriteStream(),
+      overrides: { DATABASE_URL: 'postgres://somewhere/db' },
+    });
+    expect(code).toBe(1);
+    expect(stderr.text).toMatch(/^error: Invalid configuration:\n  DATABASE_URL="postgres:\/\/somewhere\/db": must be/);
   });
 });

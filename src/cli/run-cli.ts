@@ -1,0 +1,77 @@
+import { NestFactory } from '@nestjs/core';
+import { Command, CommanderError } from 'commander';
+import { CALENDAR_MODULES } from '../app.module';
+import { ApplicationPasswordsService } from '../auth/application-passwords.service';
+import { AuthInputError } from '../auth/auth-input.error';
+import { UsersService } from '../auth/users.service';
+import { startProgress } from '../common/progress/progress';
+import { validateEnvironment } from '../config/env.schema';
+import { MigrationCommands } from '../database/migration-commands';
+import { MIGRATIONS } from '../database/migrations';
+import { migrationsOf } from '../database/module-migrations';
+import { CliModule } from './cli.module';
+import { addSchemaCommands } from './schema-commands';
+import { addUserCommands, type CliOutput } from './user-commands';
+
+export interface CliIo {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  /** Settings over the environment (tests point the CLI at their own database). */
+  overrides?: Record<string, string>;
+}
+
+/**
+ * The CLI's one entry point, for `dist/src/cli/main.js` and for the tests, which run it in-process:
+ * user and application-password management and the schema commands. Plain text by default, JSON with
+ * `--json`; exit 1 on bad input with a message on stderr, 2 on a usage error.
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let exitCode = 0;
+  const print = (output: CliOutput, json: boolean) => {
+    io.stdout.write(`${json ? JSON.stringify(output.json, null, 2) : output.text}\n`);
+    exitCode = output.exitCode ?? 0;
+  };
+  const fail = (error: unknown, json: boolean) => {
+    if (!(error instanceof AuthInputError)) throw error;
+    io.stderr.write(json ? `${JSON.stringify({ error: error.message })}\n` : `error: ${error.message}\n`);
+    exitCode = 1;
+  };
+
+  const program = new Command('npm run cli --')
+    .description('Manage users, application passwords and the schema of the events calendar service.')
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+    .showHelpAfterError()
+    .exitOverride();
+
+  addUserCommands(program, async (action, json) => {
+    const app = await NestFactory.createApplicationContext(CliModule.forRoot({ overrides: io.overrides }), {
+      logger: false,
+    });
+    try {
+      print(await action({ users: app.get(UsersService), passwords: app.get(ApplicationPasswordsService) }), json);
+    } catch (error) {
+      fail(error, json);
+    } finally {
+      await app.close();
+    }
+  });
+
+  addSchemaCommands(program, async (action, json) => {
+    const env = validateEnvironment({ ...process.env, ...io.overrides });
+    const migrations = new MigrationCommands(env.DATABASE_URL, [...MIGRATIONS, ...migrationsOf(CALENDAR_MODULES)]);
+    try {
+      print(await action({ migrations, progress: (label, total) => startProgress(label, total, io.stderr) }), json);
+    } finally {
+      await migrations.close();
+    }
+  });
+
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    io.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+  return exitCode;
+}

@@ -1,0 +1,104 @@
+import { DataSource, type Logger } from 'typeorm';
+import type { Progress } from '../common/progress/progress';
+import { buildDataSourceOptions } from './data-source-options';
+import type { MigrationClass } from './module-migrations';
+
+export interface MigrationState {
+  applied: string[];
+  pending: string[];
+}
+
+type ProgressFactory = (label: string, total: number) => Progress;
+
+/**
+ * The schema commands of the CLI (`migrations:show|run|revert`), on a data source of their own: no
+ * statement timeout (a schema change on a large table may take long) and the same migrations, in the
+ * same order, as the service applies at start.
+ */
+export class MigrationCommands {
+  private readonly dataSource: DataSource;
+  private onApplied: (name: string) => void = () => undefined;
+
+  constructor(url: string, migrations: readonly MigrationClass[]) {
+    const options = buildDataSourceOptions({ url });
+    this.dataSource = new DataSource({
+      ...options,
+      migrations: [...migrations],
+      logger: this.progressLogger(),
+    });
+  }
+
+  async state(): Promise<MigrationState> {
+    await this.open();
+    const names = this.dataSource.migrations.map((m) => m.name ?? m.constructor.name);
+    const applied = new Set(await this.appliedNames());
+    return { applied: names.filter((n) => applied.has(n)), pending: names.filter((n) => !applied.has(n)) };
+  }
+
+  /** Applies the pending migrations, each in its own transaction; returns their names. */
+  async run(progress: ProgressFactory): Promise<string[]> {
+    const { pending } = await this.state();
+    if (pending.length === 0) return [];
+    const bar = progress('applying migrations', pending.length);
+    this.onApplied = (name) => bar.advance(1, name);
+    try {
+      const done = await this.dataSource.runMigrations({ transaction: 'each' });
+      return done.map((m) => m.name);
+    } finally {
+      bar.stop();
+      this.onApplied = () => undefined;
+    }
+  }
+
+  /** Reverts the newest `count` applied migrations (all of them with `Infinity`); returns their names. */
+  async revert(count: number, progress: ProgressFactory): Promise<string[]> {
+    const { applied } = await this.state();
+    const todo = applied.slice(Math.max(0, applied.length - count)).reverse();
+    if (todo.length === 0) return [];
+    const bar = progress('reverting migrations', todo.length);
+    try {
+      for (const name of todo) {
+        await this.dataSource.undoLastMigration({ transaction: 'each' });
+        bar.advance(1, name);
+      }
+    } finally {
+      bar.stop();
+    }
+    return todo;
+  }
+
+  async close(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+
+  private async open(): Promise<void> {
+    if (!this.dataSource.isInitialized) await this.dataSource.initialize();
+  }
+
+  private async appliedNames(): Promise<string[]> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      if (!(await runner.hasTable('schema_migrations'))) return [];
+      const rows: { name: string }[] = await runner.query('SELECT name FROM schema_migrations ORDER BY id');
+      return rows.map((r) => r.name);
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private progressLogger(): Logger {
+    const quiet = () => undefined;
+    return {
+      logQuery: quiet,
+      logQueryError: quiet,
+      logQuerySlow: quiet,
+      log: quiet,
+      logMigration: quiet,
+      // TypeORM reports each applied migration as "Migration <name> has been executed successfully."
+      logSchemaBuild: (message: string) => {
+        const name = /^Migration (\S+) has been executed successfully/.exec(message)?.[1];
+        if (name) this.onApplied(name);
+      },
+    };
+  }
+}
