@@ -47,4 +47,15 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // Small Node scripts run before anything is compiled (npm run cli builds with one of them).
+    files: ['**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { sourceType: 'commonjs', parserOptions: { projectService: false, project: null } },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      'no-undef': 'off',
+      '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
 );

@@ -79,7 +79,7 @@ export class MigrationCommands {
     const runner = this.dataSource.createQueryRunner();
     try {
       if (!(await runner.hasTable('schema_migrations'))) return [];
-      const rows: { name: string }[] = await runner.query('SELECT name FROM schema_migrations ORDER BY id');
+      const rows = (await runner.query('SELECT name FROM schema_migrations ORDER BY id')) as { name: string }[];
       return rows.map((r) => r.name);
     } finally {
       await runner.release();
