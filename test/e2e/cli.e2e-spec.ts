@@ -162,6 +162,8 @@ describe('schema CLI (migrations:show|run|revert)', () => {
       overrides: { DATABASE_URL: 'postgres://somewhere/db' },
     });
     expect(code).toBe(1);
-    expect(stderr.text).toMatch(/^error: Invalid configuration:\n {2}DATABASE_URL="postgres:\/\/somewhere\/db": must be/);
+    expect(stderr.text).toMatch(
+      /^error: Invalid configuration:\n {2}DATABASE_URL="postgres:\/\/somewhere\/db": must be/,
+    );
   });
 });
