@@ -8,7 +8,7 @@ import { TermsModule } from './core/terms/terms.module';
 import { DatabaseModule } from './database/database.module';
 import { migrationsOf } from './database/module-migrations';
 import { DiscoveryModule } from './discovery/discovery.module';
-import { HealthModule } from './health/health.module';
+import { OperationsModule } from './operations/operations.module';
 import { CategoriesModule } from './modules/categories/categories.module';
 import { EventsModule } from './modules/events/events.module';
 import { GeoModule } from './modules/geo/geo.module';
@@ -50,7 +50,7 @@ export class AppModule {
         TermsModule,
         PostsModule,
         ...(options.modules ?? CALENDAR_MODULES),
-        HealthModule,
+        OperationsModule,
         DiscoveryModule,
       ],
     };

@@ -18,6 +18,7 @@ import { ListResponseInterceptor } from './common/pagination/list-response.inter
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { OpenApiDocumentService } from './discovery/openapi-document.service';
+import { MetricsService } from './operations/metrics.service';
 
 /**
  * Security headers for a JSON API that also serves Swagger UI: nothing may frame it or sniff types; the
@@ -75,6 +76,8 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   server.headersTimeout = Math.min(config.httpTimeouts.headersMs, config.httpTimeouts.requestMs);
   answerClientErrorsAsJson(server);
 
+  const metrics = app.get(MetricsService);
+  app.use(metrics.recordRequests);
   app.use(helmet(SECURITY_HEADERS));
   app.use(privateWhenAuthenticated);
   app.use(createHttpLogger(logger));
@@ -85,6 +88,8 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
       allowedHosts: config.allowedHosts,
     }),
   );
+  // Before body parsing and HTTP Basic: scrapers send a bearer token (METRICS_TOKEN), not credentials.
+  app.use(metrics.serve);
   app.use(rejectUnsupportedMediaType);
   app.useBodyParser('json', { limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: config.bodyLimitBytes, extended: true, parameterLimit: 1000 });

@@ -5,7 +5,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { finalize, type Observable } from 'rxjs';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { createRootLogger, PinoNestLogger } from './common/logging/logger';
 import { AppConfig } from './config/app-config';
+import { earlyLogLevel } from './config/env.schema';
+import { StartupSummary } from './operations/startup-summary';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -52,15 +55,31 @@ function closeGracefully(app: NestExpressApplication): void {
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
+/**
+ * JSON from the first line: until the configuration is read, lines go through a logger at `LOG_LEVEL`
+ * (or info); a start-up that fails (bad configuration, database unreachable) is one `fatal` line and
+ * exit code 1, never coloured text or a core dump.
+ */
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), {
-    bodyParser: false,
-    bufferLogs: true,
-  });
-  configureApp(app);
-  closeGracefully(app);
-  const config = app.get(AppConfig);
-  await app.listen(config.port, config.host);
+  const early = createRootLogger(earlyLogLevel(process.env.LOG_LEVEL));
+  let app: NestExpressApplication | undefined;
+  try {
+    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), {
+      bodyParser: false,
+      bufferLogs: true,
+      abortOnError: false,
+      logger: new PinoNestLogger(early),
+    });
+    configureApp(app);
+    closeGracefully(app);
+    const config = app.get(AppConfig);
+    await app.listen(config.port, config.host);
+    await app.get(StartupSummary).log({ host: config.host, port: config.port });
+  } catch (error) {
+    early.fatal({ err: error }, `start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    await app?.close().catch(() => undefined);
+    process.exit(1);
+  }
 }
 
 void bootstrap();

@@ -21,6 +21,6 @@ import { UsersService } from './users.service';
     BasicAuthMiddleware,
     AdminBootstrap,
   ],
-  exports: [UsersService, ApplicationPasswordsService, BasicAuthMiddleware],
+  exports: [UsersService, ApplicationPasswordsService, BasicAuthMiddleware, AdminBootstrap, LoginThrottle],
 })
 export class AuthModule {}

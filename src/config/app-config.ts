@@ -59,6 +59,9 @@ export class AppConfig {
   get trustProxy(): boolean {
     return this.get('TRUST_PROXY');
   }
+  get metricsToken(): string | undefined {
+    return this.get('METRICS_TOKEN');
+  }
   get logLevel(): LogLevel {
     return this.get('LOG_LEVEL');
   }

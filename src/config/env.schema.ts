@@ -18,6 +18,11 @@ import { registerDecorator } from 'class-validator';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** The level to log at before the configuration is validated (a bad value means info). */
+export function earlyLogLevel(raw: string | undefined): LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(raw ?? '') ? (raw as LogLevel) : 'info';
+}
+
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 
@@ -95,6 +100,13 @@ export class EnvironmentVariables {
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
+
+  /** When set, `GET /metrics` wants `Authorization: Bearer <METRICS_TOKEN>`; open otherwise. */
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== '')
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters long' })
+  METRICS_TOKEN?: string;
 
   @Transform(toInt)
   @IsInt()
@@ -207,7 +219,7 @@ export class EnvironmentVariables {
 export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVariables {
   const known = Object.keys(new EnvironmentVariables());
   const picked: Record<string, unknown> = {};
-  for (const key of [...known, 'PUBLIC_URL', 'CAL_ADMIN_LOGIN', 'CAL_ADMIN_PASSWORD']) {
+  for (const key of [...known, 'PUBLIC_URL', 'CAL_ADMIN_LOGIN', 'CAL_ADMIN_PASSWORD', 'METRICS_TOKEN']) {
     if (raw[key] !== undefined) picked[key] = raw[key];
   }
   const env = plainToInstance(EnvironmentVariables, picked, { exposeDefaultValues: true });
@@ -222,6 +234,7 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
   if (env.PUBLIC_URL === '') env.PUBLIC_URL = undefined;
   if (env.CAL_ADMIN_LOGIN === '') env.CAL_ADMIN_LOGIN = undefined;
   if (env.CAL_ADMIN_PASSWORD === '') env.CAL_ADMIN_PASSWORD = undefined;
+  if (env.METRICS_TOKEN === '') env.METRICS_TOKEN = undefined;
   if ((env.CAL_ADMIN_LOGIN === undefined) !== (env.CAL_ADMIN_PASSWORD === undefined)) {
     throw new Error('Invalid configuration:\n  CAL_ADMIN_LOGIN and CAL_ADMIN_PASSWORD must be set together');
   }

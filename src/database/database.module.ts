@@ -5,6 +5,7 @@ import { buildDataSourceOptions } from './data-source-options';
 import { MIGRATIONS } from './migrations';
 import type { MigrationClass } from './module-migrations';
 import { DatabaseContext } from './database-context';
+import { SchemaMigrations } from './schema-migrations';
 import { WriteTransactions } from './write-transactions';
 
 /**
@@ -18,8 +19,8 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       global: true,
-      providers: [DatabaseContext, WriteTransactions],
-      exports: [DatabaseContext, WriteTransactions],
+      providers: [DatabaseContext, WriteTransactions, SchemaMigrations],
+      exports: [DatabaseContext, WriteTransactions, SchemaMigrations],
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
@@ -29,7 +30,8 @@ export class DatabaseModule {
               logging: config.databaseLogging,
               queryTimeoutMs: config.databaseQueryTimeoutSeconds * 1000,
             }),
-            migrationsRun: config.migrationsRun,
+            // SchemaMigrations applies them, so the start-up summary can say which ran.
+            migrationsRun: false,
             migrations: [...MIGRATIONS, ...moduleMigrations],
             autoLoadEntities: true,
           }),

@@ -1,5 +1,6 @@
 import { DataSource, type Logger } from 'typeorm';
 import type { Progress } from '../common/progress/progress';
+import { appliedMigrationNames, knownMigrationNames } from './applied-migrations';
 import { buildDataSourceOptions } from './data-source-options';
 import type { MigrationClass } from './module-migrations';
 
@@ -30,8 +31,8 @@ export class MigrationCommands {
 
   async state(): Promise<MigrationState> {
     await this.open();
-    const names = this.dataSource.migrations.map((m) => m.name ?? m.constructor.name);
-    const applied = new Set(await this.appliedNames());
+    const names = knownMigrationNames(this.dataSource);
+    const applied = new Set(await appliedMigrationNames(this.dataSource));
     return { applied: names.filter((n) => applied.has(n)), pending: names.filter((n) => !applied.has(n)) };
   }
 
@@ -73,17 +74,6 @@ export class MigrationCommands {
 
   private async open(): Promise<void> {
     if (!this.dataSource.isInitialized) await this.dataSource.initialize();
-  }
-
-  private async appliedNames(): Promise<string[]> {
-    const runner = this.dataSource.createQueryRunner();
-    try {
-      if (!(await runner.hasTable('schema_migrations'))) return [];
-      const rows = (await runner.query('SELECT name FROM schema_migrations ORDER BY id')) as { name: string }[];
-      return rows.map((r) => r.name);
-    } finally {
-      await runner.release();
-    }
   }
 
   private progressLogger(): Logger {

@@ -75,10 +75,10 @@ describe('operations: headers, caching, timeouts, logs, health', () => {
   });
 
   it('answers 503 when writes cannot go through, and /health says so, then recovers', async () => {
-    await t.http.get('/health').expect(200);
+    await t.http.get('/health/ready').expect(200);
     const held = holdWrites(t);
     try {
-      const health = await t.http.get('/health').expect(503);
+      const health = await t.http.get('/health/ready').expect(503);
       expectErrorShape(health);
       expect(health.body.data.database).toMatchObject({ status: 'down', failed: 'write' });
       if (t.database.kind === 'sqlite') {
@@ -94,7 +94,7 @@ describe('operations: headers, caching, timeouts, logs, health', () => {
       held.release();
       await held.done;
     }
-    await t.http.get('/health').expect(200);
+    await t.http.get('/health/ready').expect(200);
   });
 
   it('logs database failures without the values bound to the statement', async () => {
@@ -108,7 +108,7 @@ describe('operations: headers, caching, timeouts, logs, health', () => {
           .send({ name: 'BoundValue-xyzzy' })
           .expect(503);
       } else {
-        await t.http.get('/health').expect(503);
+        await t.http.get('/health/ready').expect(503);
       }
     } finally {
       held.release();

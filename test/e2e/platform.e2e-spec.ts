@@ -151,8 +151,8 @@ describe('platform: errors, request parsing, health', () => {
   });
 
   describe('health', () => {
-    it('reports the database', async () => {
-      const res = await t.http.get('/health').expect(200);
+    it('reports the database when ready', async () => {
+      const res = await t.http.get('/health/ready').expect(200);
       expect(res.body.status).toBe('ok');
       expect(res.body.database.status).toBe('up');
       expect(['better-sqlite3', 'mysql']).toContain(res.body.database.type);

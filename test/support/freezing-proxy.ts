@@ -8,6 +8,7 @@ export class FreezingProxy {
   private server: Server | null = null;
   private readonly pairs: [Socket, Socket][] = [];
   private frozen = false;
+  private refusing = false;
 
   constructor(
     private readonly targetHost: string,
@@ -16,6 +17,10 @@ export class FreezingProxy {
 
   async start(): Promise<number> {
     this.server = createServer((client) => {
+      if (this.refusing) {
+        client.destroy();
+        return;
+      }
       const upstream = connect(this.targetPort, this.targetHost);
       this.pairs.push([client, upstream]);
       const forward = (from: Socket, to: Socket) =>
@@ -48,6 +53,16 @@ export class FreezingProxy {
       client.destroy();
       upstream.destroy();
     }
+  }
+
+  /** The server is gone: open connections drop and new ones are refused, until `restore()`. */
+  cut(): void {
+    this.refusing = true;
+    this.thaw();
+  }
+
+  restore(): void {
+    this.refusing = false;
   }
 
   async stop(): Promise<void> {

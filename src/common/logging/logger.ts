@@ -90,26 +90,54 @@ export function createHttpLogger(logger: Logger): HttpLogger {
   });
 }
 
+/**
+ * Nest's start-up chatter (a line per module and per route) is only for `debug`: at `info` an operator
+ * sees the start-up summary, not ninety lines of framework.
+ */
+const FRAMEWORK_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
+/** `logger.log({ msg, ...fields })` keeps its fields as JSON; anything else becomes the message. */
+function split(message: unknown): [Record<string, unknown>, string] {
+  if (typeof message === 'object' && message !== null && 'msg' in message) {
+    const { msg, ...fields } = message;
+    return [fields, String(msg)];
+  }
+  return [{}, String(message)];
+}
+
 /** Nest's own log lines, through the same pino instance. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: unknown): void {
-    this.logger.info({ context }, String(message));
+    const [fields, msg] = split(message);
+    if (typeof context === 'string' && FRAMEWORK_CONTEXTS.has(context)) this.logger.debug({ context, ...fields }, msg);
+    else this.logger.info({ context, ...fields }, msg);
   }
   error(message: unknown, trace?: unknown, context?: unknown): void {
-    this.logger.error({ context, trace }, String(message));
+    const [fields, msg] = split(message);
+    this.logger.error({ context, trace, ...fields }, msg);
   }
   warn(message: unknown, context?: unknown): void {
-    this.logger.warn({ context }, String(message));
+    const [fields, msg] = split(message);
+    this.logger.warn({ context, ...fields }, msg);
   }
   debug(message: unknown, context?: unknown): void {
-    this.logger.debug({ context }, String(message));
+    const [fields, msg] = split(message);
+    this.logger.debug({ context, ...fields }, msg);
   }
   verbose(message: unknown, context?: unknown): void {
-    this.logger.trace({ context }, String(message));
+    const [fields, msg] = split(message);
+    this.logger.trace({ context, ...fields }, msg);
   }
   fatal(message: unknown, context?: unknown): void {
-    this.logger.fatal({ context }, String(message));
+    const [fields, msg] = split(message);
+    this.logger.fatal({ context, ...fields }, msg);
   }
 }

@@ -4,7 +4,16 @@ import { DataSource } from 'typeorm';
 import { DomainError } from '../common/errors/domain-error';
 import { docText } from '../common/i18n/doc-text';
 import { DatabaseContext } from '../database/database-context';
+import { SchemaMigrations } from '../database/schema-migrations';
 import { WriteTransactions } from '../database/write-transactions';
+import { serviceVersion } from './version';
+
+interface ReadyBody {
+  status: 'ok';
+  version: string;
+  database: { status: 'up'; type: string };
+  migrations: { applied: number; pending: string[] };
+}
 
 const PROBE_TIMEOUT_MS = 2000;
 /** A row of `write_locks` that the probe rewrites; a row lock held for a moment, by nothing else for long. */
@@ -19,25 +28,45 @@ export class HealthController {
     private readonly dataSource: DataSource,
     private readonly transactions: WriteTransactions,
     private readonly db: DatabaseContext,
+    private readonly schema: SchemaMigrations,
   ) {}
 
   @Get()
   @ApiOperation({
     summary: docText({
-      en: 'Whether the service and its database answer, and the database accepts writes (a full disk or a read-only server fail this).',
-      de: 'Ob der Dienst und seine Datenbank antworten und die Datenbank Schreibzugriffe annimmt (eine volle Platte oder ein schreibgeschützter Server lassen dies scheitern).',
+      en: 'Liveness: the process answers. Does not touch the database, so an outage there does not get the service restarted.',
+      de: 'Lebenszeichen: der Prozess antwortet. Berührt die Datenbank nicht, damit ein Ausfall dort keinen Neustart des Dienstes auslöst.',
     }),
   })
-  async check(): Promise<{ status: 'ok'; database: { status: 'up'; type: string } }> {
-    const type = this.dataSource.options.type;
-    for (const probe of ['read', 'write'] as const) {
-      if (!(await this.passes(probe))) {
-        throw new DomainError('service_unavailable', { data: { database: { status: 'down', type, failed: probe } } });
-      }
-    }
-    return { status: 'ok', database: { status: 'up', type } };
+  live(): { status: 'ok'; version: string; uptime_seconds: number } {
+    return { status: 'ok', version: serviceVersion(), uptime_seconds: Math.round(process.uptime()) };
   }
 
+  @Get('ready')
+  @ApiOperation({
+    summary: docText({
+      en: 'Readiness: the database answers a read, accepts a write (a full disk or a read-only server fail this) and has every migration applied. 503 otherwise.',
+      de: 'Bereitschaft: die Datenbank beantwortet eine Leseabfrage, nimmt Schreibzugriffe an (eine volle Platte oder ein schreibgeschützter Server lassen dies scheitern) und hat alle Migrationen angewandt. Sonst 503.',
+    }),
+  })
+  async ready(): Promise<ReadyBody> {
+    const type = this.dataSource.options.type;
+    const version = serviceVersion();
+    for (const probe of ['read', 'write'] as const) {
+      if (!(await this.passes(probe))) {
+        throw new DomainError('service_unavailable', {
+          data: { version, database: { status: 'down', type, failed: probe } },
+        });
+      }
+    }
+    const { applied, pending } = await this.schema.state();
+    if (pending.length > 0) {
+      throw new DomainError('service_unavailable', {
+        data: { version, database: { status: 'up', type }, migrations: { applied, pending } },
+      });
+    }
+    return { status: 'ok', version, database: { status: 'up', type }, migrations: { applied, pending } };
+  }
   private async passes(probe: Probe): Promise<boolean> {
     const work =
       probe === 'read'

@@ -1,0 +1,62 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AdminBootstrap, type AdminBootstrapOutcome } from '../auth/admin-bootstrap';
+import { AppConfig } from '../config/app-config';
+import { parseDatabaseUrl } from '../database/database-url';
+import { SchemaMigrations } from '../database/schema-migrations';
+import { serviceVersion } from './version';
+
+export interface StartupSummaryFields {
+  version: string;
+  node: string;
+  listen: { host: string; port: number };
+  database: { kind: 'sqlite'; file: string } | { kind: 'mysql'; host: string; port: number; database: string };
+  migrations: { applied: number; applied_now: string[]; pending: number };
+  admin: AdminBootstrapOutcome;
+}
+
+/** The one line an operator reads first: what runs, where it listens, on which database, what start-up did. */
+@Injectable()
+export class StartupSummary {
+  private readonly logger = new Logger('Startup');
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly schema: SchemaMigrations,
+    private readonly admin: AdminBootstrap,
+  ) {}
+
+  async fields(listen: { host: string; port: number }): Promise<StartupSummaryFields> {
+    const { applied, pending } = await this.schema.state();
+    return {
+      version: serviceVersion(),
+      node: process.version,
+      listen,
+      database: describeDatabase(this.config.databaseUrl),
+      migrations: { applied, applied_now: this.schema.appliedAtStart, pending: pending.length },
+      admin: this.admin.outcome,
+    };
+  }
+
+  async log(listen: { host: string; port: number }): Promise<StartupSummaryFields> {
+    const fields = await this.fields(listen);
+    const where =
+      fields.database.kind === 'sqlite'
+        ? fields.database.file
+        : `${fields.database.host}:${fields.database.port}/${fields.database.database}`;
+    this.logger.log({
+      msg:
+        `calendar ${fields.version} listening on ${listen.host}:${listen.port}, ${fields.database.kind} ${where}, ` +
+        `${fields.migrations.applied_now.length} migration(s) applied now, admin ${fields.admin}`,
+      startup: fields,
+    });
+    return fields;
+  }
+}
+
+/** Kind and location, never the credentials. */
+export function describeDatabase(url: string): StartupSummaryFields['database'] {
+  const target = parseDatabaseUrl(url);
+  if (target.kind === 'sqlite') return { kind: 'sqlite', file: target.file };
+  const parsed = new URL(target.url);
+  return { kind: 'mysql', host: parsed.hostname, port: Number(parsed.port || 3306), database: target.database };
+}
