@@ -16,6 +16,9 @@ function newestMtime(path) {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
 }
 
+// The image ships dist/ without its sources: nothing to build there.
+if (!existsSync(join(root, 'src')) && existsSync(join(root, 'dist', 'src', 'main.js'))) process.exit(0);
+
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const newest = Math.max(...inputs.map((input) => newestMtime(join(root, input))));
 if (built >= newest && existsSync(join(root, 'dist', 'src', 'main.js'))) process.exit(0);

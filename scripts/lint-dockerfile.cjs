@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// Lints a Dockerfile with dockerfile-utils (the linter of the Dockerfile language server); a warning
+// fails as an error does, so the image's definition stays clean.
+const { spawnSync } = require('node:child_process');
+const { join } = require('node:path');
+
+const file = process.argv[2] ?? 'Dockerfile';
+const bin = join(__dirname, '..', 'node_modules', 'dockerfile-utils', 'bin', 'dockerfile-utils');
+const result = spawnSync(process.execPath, [bin, 'lint', file], { encoding: 'utf8' });
+const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+if (result.status !== 0 || output !== '') {
+  process.stderr.write(`${output || `dockerfile-utils exited with ${result.status}`}\n`);
+  process.exit(1);
+}
+process.stdout.write(`${file}: no problems\n`);
