@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measure } from './lib/load';
-import { seed } from './lib/seed';
+import { seedWithProgress } from './lib/seed-with-progress';
 import { startServer } from './lib/server';
 
 /**
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const events = Number(process.argv[2] ?? 10_000);
   const file = join(tmpdir(), `cal-bench-${randomBytes(4).toString('hex')}.sqlite`);
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${file}`;
-  const seeded = await seed({ databaseUrl, events, log: (line) => console.log(line) });
+  const seeded = await seedWithProgress(databaseUrl, events);
   const server = await startServer({
     DATABASE_URL: databaseUrl,
     BENCH_DATABASE_URL: databaseUrl,

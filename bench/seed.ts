@@ -1,4 +1,4 @@
-import { seed } from './lib/seed';
+import { seedWithProgress } from './lib/seed-with-progress';
 
 /**
  * Seeds a database for load tests: `npm run bench:seed -- 100000` (events; default 10,000) into
@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(events) || events < 1 || events > 1_000_000) throw new Error('events must be 1–1,000,000');
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'sqlite:./data/bench.sqlite';
   const started = Date.now();
-  await seed({ databaseUrl, events, log: (line) => console.log(line) });
+  await seedWithProgress(databaseUrl, events);
   console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${databaseUrl}`);
 }
 

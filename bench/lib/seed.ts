@@ -1,4 +1,5 @@
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Progress } from '../../src/common/progress/progress';
 import { buildDataSourceOptions } from '../../src/database/data-source-options';
 
 export interface SeedOptions {
@@ -6,6 +7,8 @@ export interface SeedOptions {
   events: number;
   /** Progress lines go here. */
   log?: (line: string) => void;
+  /** Events seeded so far, after each batch (a progress bar on a terminal, lines elsewhere). */
+  progress?: Progress;
 }
 
 const CHUNK = 400;
@@ -159,7 +162,8 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
         await insertRows(m, 'event_organizers', organizerLinks);
         await insertRows(m, 'term_relationships', relationships);
       });
-      log(`seeded ${start + count} / ${options.events} events`);
+      if (options.progress) options.progress.advance(count);
+      else log(`seeded ${start + count} / ${options.events} events`);
     }
     await dataSource.query(
       "UPDATE terms SET count = (SELECT COUNT(*) FROM term_relationships tr INNER JOIN posts p ON p.id = tr.post_id WHERE tr.term_id = terms.id AND p.status = 'publish')",
