@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
+import { loadSqliteDriver } from '../../database/sqlite-driver';
 import { toAuthUser, type AuthUser } from '../../auth/auth-user';
 import type { Role } from '../../auth/roles';
 import { isInScope, listScopeFor } from './post-query';
@@ -57,7 +58,7 @@ describe('post visibility', () => {
   };
 
   beforeAll(async () => {
-    db = new DataSource({ type: 'better-sqlite3', database: ':memory:' });
+    db = new DataSource({ type: 'better-sqlite3', driver: loadSqliteDriver().driver, database: ':memory:' });
     await db.initialize();
     await db.query(
       'CREATE TABLE posts (id integer PRIMARY KEY, status varchar(20), date_utc varchar(19), author_id integer, password_hash varchar(255))',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { DataSource } from 'typeorm';
+import { loadSqliteDriver } from '../../database/sqlite-driver';
 import { boundingBox, equirectangularKm, haversineKm, withinRadiusSql, type GeoPoint } from './geo-distance';
 
 const point = (maxLat = 60): fc.Arbitrary<GeoPoint> =>
@@ -61,7 +62,7 @@ describe('geo distance', () => {
   describe('its SQL twin', () => {
     let db: DataSource;
     beforeAll(async () => {
-      db = new DataSource({ type: 'better-sqlite3', database: ':memory:' });
+      db = new DataSource({ type: 'better-sqlite3', driver: loadSqliteDriver().driver, database: ':memory:' });
       await db.initialize();
       await db.query('CREATE TABLE g (id integer PRIMARY KEY, lat real, lng real)');
     });
