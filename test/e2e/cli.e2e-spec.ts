@@ -13,13 +13,13 @@ interface CliResult {
 }
 
 /** The CLI through its one entry point (`runCli`, which `dist/src/cli/main.js` calls), in-process. */
-async function cliOn(database: TestDatabase, args: string[]): Promise<CliResult> {
+async function cliOn(databaseUrl: string, args: string[]): Promise<CliResult> {
   const stdout = new CapturedStream();
   const stderr = new CapturedStream();
   const code = await runCli(['node', 'cli', ...args], {
     stdout: stdout.asWriteStream(),
     stderr: stderr.asWriteStream(),
-    overrides: { DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+    overrides: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
   });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
@@ -27,7 +27,7 @@ async function cliOn(database: TestDatabase, args: string[]): Promise<CliResult>
 describe('user CLI against a real database', () => {
   let database: TestDatabase;
 
-  const cli = (...args: string[]): Promise<CliResult> => cliOn(database, args);
+  const cli = (...args: string[]): Promise<CliResult> => cliOn(database.url, args);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -113,7 +113,7 @@ describe('user CLI against a real database', () => {
 
 describe('schema CLI (migrations:show|run|revert)', () => {
   let database: TestDatabase;
-  const cli = (...args: string[]): Promise<CliResult> => cliOn(database, args);
+  const cli = (...args: string[]): Promise<CliResult> => cliOn(database.url, args);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -154,15 +154,9 @@ describe('schema CLI (migrations:show|run|revert)', () => {
   });
 
   it('refuses a database URL it cannot use, with a message and exit code 1', async () => {
-    const stdout = new CapturedStream();
-    const stderr = new CapturedStream();
-    const code = await runCli(['node', 'cli', 'migrations:show'], {
-      stdout: stdout.asWriteStream(),
-      stderr: stderr.asWriteStream(),
-      overrides: { DATABASE_URL: 'postgres://somewhere/db' },
-    });
-    expect(code).toBe(1);
-    expect(stderr.text).toMatch(
+    const refused = await cliOn('postgres://somewhere/db', ['migrations:show']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
       /^error: Invalid configuration:\n {2}DATABASE_URL="postgres:\/\/somewhere\/db": must be/,
     );
   });

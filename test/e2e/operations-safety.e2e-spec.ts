@@ -1,25 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DatabaseContext } from '../../src/database/database-context';
-import { WriteTransactions } from '../../src/database/write-transactions';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { expectErrorShape } from '../support/error-shape';
 import { FreezingProxy } from '../support/freezing-proxy';
+import { holdWrites } from '../support/hold-writes';
 import { createTestDatabase } from '../support/test-database';
 import { createUser, type TestUser } from '../support/users';
 
 const ns = '/cal/events/v1';
-
-/** Holds the database's write side (the row the health probe writes, or SQLite's writer) until released. */
-function holdWrites(t: TestApp): { release: () => void; done: Promise<void> } {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const db = t.app.get(DatabaseContext);
-  const done = t.app.get(WriteTransactions).run(async () => {
-    await db.manager.createQueryBuilder().update('write_locks').set({ generation: 7 }).where('id = 0').execute();
-    await gate;
-  });
-  return { release, done };
-}
 
 describe('operations: headers, caching, timeouts, logs, health', () => {
   let t: TestApp;

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
-import { DatabaseContext } from '../../src/database/database-context';
 import { MigrationCommands } from '../../src/database/migration-commands';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { migrationsOf } from '../../src/database/module-migrations';
-import { WriteTransactions } from '../../src/database/write-transactions';
 import { CALENDAR_MODULES } from '../../src/app.module';
 import { StartupSummary, type StartupSummaryFields } from '../../src/operations/startup-summary';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { FreezingProxy } from '../support/freezing-proxy';
+import { holdWrites } from '../support/hold-writes';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { basicAuth, createUser } from '../support/users';
 
@@ -149,16 +148,10 @@ describe('operator view: /health and /health/ready', () => {
       // An embedded file cannot go away; its writer held elsewhere is what an outage looks like here.
       const t = await createTestApp({ database, env: { DB_QUERY_TIMEOUT_SECONDS: '1' } });
       try {
-        let release: () => void = () => undefined;
-        const gate = new Promise<void>((resolve) => (release = resolve));
-        const db = t.app.get(DatabaseContext);
-        const held = t.app.get(WriteTransactions).run(async () => {
-          await db.manager.createQueryBuilder().update('write_locks').set({ generation: 7 }).where('id = 0').execute();
-          await gate;
-        });
+        const held = holdWrites(t);
         const down = await t.http.get('/health/ready');
-        release();
-        await held;
+        held.release();
+        await held.done;
         expect(down.status).toBe(503);
         expect(down.body.data).toMatchObject({ version, database: { status: 'down', failed: 'write' } });
         await t.http.get('/health/ready').expect(200);
