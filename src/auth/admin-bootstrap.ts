@@ -29,7 +29,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const admin = this.config.bootstrapAdmin;
     if (!admin) return;
-    const existing = await this.users.findByLogin(UsersService.normalizeLogin(admin.login));
+    const existing = await this.users.findByLogin(admin.login);
     if (!existing) {
       try {
         const user = await this.users.create({ login: admin.login, role: 'administrator' });

@@ -7,8 +7,7 @@ import { UsersService } from '../auth/users.service';
 import { startProgress } from '../common/progress/progress';
 import { validateEnvironment } from '../config/env.schema';
 import { MigrationCommands } from '../database/migration-commands';
-import { MIGRATIONS } from '../database/migrations';
-import { migrationsOf } from '../database/module-migrations';
+import { allMigrations } from '../database/module-migrations';
 import { CliModule } from './cli.module';
 import { addSchemaCommands } from './schema-commands';
 import { addUserCommands, type CliOutput } from './user-commands';
@@ -58,7 +57,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
   addSchemaCommands(program, async (action, json) => {
     const env = validateEnvironment({ ...process.env, ...io.overrides });
-    const migrations = new MigrationCommands(env.DATABASE_URL, [...MIGRATIONS, ...migrationsOf(CALENDAR_MODULES)]);
+    const migrations = new MigrationCommands(env.DATABASE_URL, allMigrations(CALENDAR_MODULES));
     try {
       print(await action({ migrations, progress: (label, total) => startProgress(label, total, io.stderr) }), json);
     } finally {

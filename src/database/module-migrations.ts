@@ -1,4 +1,5 @@
 import type { MigrationInterface } from 'typeorm';
+import { MIGRATIONS } from './migrations';
 
 export type MigrationClass = new () => MigrationInterface;
 
@@ -10,6 +11,11 @@ const MIGRATIONS_KEY = Symbol('cal:module-migrations');
  */
 export function WithMigrations(...migrations: MigrationClass[]): ClassDecorator {
   return (target) => Reflect.defineMetadata(MIGRATIONS_KEY, migrations, target);
+}
+
+/** Everything a data source for these modules must run: the base's migrations, then the modules'. */
+export function allMigrations(modules: readonly object[]): MigrationClass[] {
+  return [...MIGRATIONS, ...migrationsOf(modules)];
 }
 
 /** The migrations the given modules declared, in module order. */

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { MigrationCommands } from '../../src/database/migration-commands';
-import { MIGRATIONS } from '../../src/database/migrations';
-import { migrationsOf } from '../../src/database/module-migrations';
+import { allMigrations } from '../../src/database/module-migrations';
 import { CALENDAR_MODULES } from '../../src/app.module';
 import { StartupSummary, type StartupSummaryFields } from '../../src/operations/startup-summary';
 import { createTestApp, type TestApp } from '../support/create-test-app';
@@ -126,7 +125,7 @@ describe('operator view: /health and /health/ready', () => {
       });
 
       // A migration reverted behind the service's back: not ready, and says which; ready again once applied.
-      const commands = new MigrationCommands(t.database.url, [...MIGRATIONS, ...migrationsOf(CALENDAR_MODULES)]);
+      const commands = new MigrationCommands(t.database.url, allMigrations(CALENDAR_MODULES));
       try {
         const [reverted] = await commands.revert(1, quietProgress);
         const notReady = await t.http.get('/health/ready').expect(503);
