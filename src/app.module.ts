@@ -1,6 +1,7 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { DatesModule } from './common/dates/dates.module';
+import { ResponseCacheModule } from './common/http/response-cache/response-cache.module';
 import { ListTotalsModule } from './common/pagination/list-totals.module';
 import { AppConfigModule, type AppConfigOptions } from './config/app-config.module';
 import { PostsModule } from './core/posts/posts.module';
@@ -45,6 +46,7 @@ export class AppModule {
         AppConfigModule.forRoot(options),
         DatesModule,
         ListTotalsModule,
+        ResponseCacheModule,
         DatabaseModule.forRoot(migrationsOf(options.modules ?? CALENDAR_MODULES)),
         AuthModule,
         TermsModule,

@@ -13,8 +13,9 @@ import {
 } from './common/http/request-pipeline.middleware';
 import { NAMESPACE } from './common/http/namespace';
 import { createHttpLogger, createRootLogger, PinoNestLogger } from './common/logging/logger';
-import { ClearListTotalsInterceptor } from './common/pagination/clear-list-totals.interceptor';
 import { ListResponseInterceptor } from './common/pagination/list-response.interceptor';
+import { ResponseCache } from './common/http/response-cache/response-cache';
+import { ResponseCacheInterceptor } from './common/http/response-cache/response-cache.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
 import { OpenApiDocumentService } from './discovery/openapi-document.service';
@@ -95,11 +96,13 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   app.useBodyParser('urlencoded', { limit: config.bodyLimitBytes, extended: true, parameterLimit: 1000 });
   app.use(mergeRequestParameters);
   app.use(app.get(BasicAuthMiddleware).handle);
+  // After authentication (answers are per caller), before the router: a hit costs no Nest pipeline.
+  app.use(app.get(ResponseCache).serve);
 
   if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix, { exclude: ['health'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RestExceptionFilter(logger));
-  app.useGlobalInterceptors(new ListResponseInterceptor(), app.get(ClearListTotalsInterceptor));
+  app.useGlobalInterceptors(new ListResponseInterceptor(), app.get(ResponseCacheInterceptor));
 
   const documents = app.get(OpenApiDocumentService);
   const document = documents.initialise(app);

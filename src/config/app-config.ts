@@ -80,8 +80,9 @@ export class AppConfig {
     const password = this.get('CAL_ADMIN_PASSWORD');
     return login && password ? { login, password } : null;
   }
-  get listTotalsCacheSeconds(): number {
-    return this.get('LIST_TOTALS_CACHE_SECONDS');
+  /** Memory for cached read answers and list totals, exact by content version; 0 turns caching off. */
+  get responseCacheBytes(): number {
+    return this.get('RESPONSE_CACHE_MB') * 1024 * 1024;
   }
   /** Currency of costs that name none (`"15"`). */
   get defaultCurrency(): { symbol: string; code: string; position: 'prefix' | 'postfix' } {

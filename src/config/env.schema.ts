@@ -129,8 +129,8 @@ export class EnvironmentVariables {
   @Transform(toInt)
   @IsInt()
   @Min(0)
-  @Max(3600)
-  LIST_TOTALS_CACHE_SECONDS = 5;
+  @Max(4096)
+  RESPONSE_CACHE_MB = 64;
 
   @IsString()
   @MinLength(1)

@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import { buildDataSourceOptions } from './data-source-options';
 import { MIGRATIONS } from './migrations';
 import type { MigrationClass } from './module-migrations';
+import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
 import { SchemaMigrations } from './schema-migrations';
 import { WriteTransactions } from './write-transactions';
@@ -19,8 +20,8 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       global: true,
-      providers: [DatabaseContext, WriteTransactions, SchemaMigrations],
-      exports: [DatabaseContext, WriteTransactions, SchemaMigrations],
+      providers: [DatabaseContext, ContentVersion, WriteTransactions, SchemaMigrations],
+      exports: [DatabaseContext, ContentVersion, WriteTransactions, SchemaMigrations],
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],

@@ -1,6 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
+import type { ContentVersion } from './content-version';
 import type { DatabaseContext } from './database-context';
 import { MAX_WRITE_ATTEMPTS, retryDelayMs, WriteTransactions } from './write-transactions';
 
@@ -12,7 +13,12 @@ function fakeDatabase(type: 'mysql' | 'better-sqlite3', inTransaction = false) {
   const transaction = jest.fn(async (work: () => Promise<unknown>) => work());
   const db = { inTransaction, inNewTransaction: transaction } as unknown as DatabaseContext;
   const dataSource = { options: { type } } as unknown as DataSource;
-  return { transactions: new WriteTransactions(db, dataSource, config), transaction };
+  const version = { bumpInTransaction: jest.fn(async () => undefined), transactionEnded: jest.fn() };
+  return {
+    transactions: new WriteTransactions(db, dataSource, config, version as unknown as ContentVersion),
+    transaction,
+    version,
+  };
 }
 
 describe('WriteTransactions', () => {
@@ -70,6 +76,26 @@ describe('WriteTransactions', () => {
     await expect(transactions.run(() => Promise.resolve('inner'))).resolves.toBe('inner');
     await expect(transactions.run(() => Promise.reject(deadlock))).rejects.toBe(deadlock);
     expect(transaction).not.toHaveBeenCalled();
+  });
+
+  it('increments the content version as the last step of each attempt, and ends a generation every time', async () => {
+    const { transactions, version } = fakeDatabase('mysql');
+    const order: string[] = [];
+    version.bumpInTransaction.mockImplementation(async () => void order.push('bump'));
+    let calls = 0;
+    await transactions.run(async () => {
+      order.push('work');
+      if (++calls === 1) throw driverError({ errno: 1213 });
+    });
+    expect(order).toEqual(['work', 'work', 'bump']);
+    expect(version.transactionEnded).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves the content version alone for writes readers cannot see', async () => {
+    const { transactions, version } = fakeDatabase('mysql');
+    await transactions.run(async () => 'probe', { content: false });
+    expect(version.bumpInTransaction).not.toHaveBeenCalled();
+    expect(version.transactionEnded).toHaveBeenCalledTimes(1);
   });
 
   it('waits a jittered, growing, capped time between attempts', () => {

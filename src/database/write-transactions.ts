@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { isRetryableWriteConflict } from '../common/errors/driver-errors';
 import { AppConfig } from '../config/app-config';
+import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
 
 /** Attempts of one write before its conflict reaches the client (as 409 or 503). */
@@ -18,7 +19,8 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
  * Every multi-row write runs through here: one transaction, retried whole when the database reports a
  * conflict a retry resolves (deadlock, lock wait timeout, a unique key another writer just took), so
  * two editors saving into one category both succeed. The work must therefore be safe to run again:
- * read what it needs inside the transaction, keep no state outside it. The work reaches the
+ * read what it needs inside the transaction, keep no state outside it. Its last statement increments
+ * the content version (`ContentVersion`), which is what makes caches of reads exact. The work reaches the
  * transaction through `DatabaseContext.manager`; a `run` inside another joins the outer transaction
  * (and its retries).
  *
@@ -35,6 +37,7 @@ export class WriteTransactions {
     private readonly db: DatabaseContext,
     dataSource: DataSource,
     config: AppConfig,
+    private readonly version: ContentVersion,
   ) {
     // A writer stuck for longer than a statement may take fails the ones queued behind it with a 503.
     const queueTimeout = Object.assign(new Error('timed out waiting for the SQLite writer'), {
@@ -46,11 +49,23 @@ export class WriteTransactions {
         : null;
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * @param options.content false for writes no reader can see (the readiness probe): they leave the
+   * content version, and so every cached answer, as it is.
+   */
+  async run<T>(work: () => Promise<T>, options: { content?: boolean } = {}): Promise<T> {
     if (this.db.inTransaction) return work();
+    const announced =
+      options.content === false
+        ? work
+        : async () => {
+            const result = await work();
+            await this.version.bumpInTransaction();
+            return result;
+          };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.once(work);
+        return await this.once(announced);
       } catch (error) {
         if (attempt >= MAX_WRITE_ATTEMPTS || !isRetryableWriteConflict(error)) throw error;
         await delay(retryDelayMs(attempt));
@@ -59,7 +74,7 @@ export class WriteTransactions {
   }
 
   private once<T>(work: () => Promise<T>): Promise<T> {
-    const transaction = () => this.db.inNewTransaction(work);
+    const transaction = () => this.db.inNewTransaction(work).finally(() => this.version.transactionEnded());
     return this.sqliteWriter ? this.sqliteWriter.runExclusive(transaction) : transaction();
   }
 }

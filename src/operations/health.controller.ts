@@ -71,13 +71,15 @@ export class HealthController {
     const work =
       probe === 'read'
         ? this.dataSource.query('SELECT 1')
-        : this.transactions.run(() =>
-            this.db.manager
-              .createQueryBuilder()
-              .update('write_locks')
-              .set({ generation: () => '1 - generation' })
-              .where('id = :id', { id: PROBE_ROW })
-              .execute(),
+        : this.transactions.run(
+            () =>
+              this.db.manager
+                .createQueryBuilder()
+                .update('write_locks')
+                .set({ generation: () => '1 - generation' })
+                .where('id = :id', { id: PROBE_ROW })
+                .execute(),
+            { content: false },
           );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

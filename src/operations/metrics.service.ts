@@ -72,7 +72,9 @@ export class MetricsService {
   readonly recordRequests: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
-      const route = req.route ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}` : 'unmatched';
+      const route = req.route
+        ? `${req.baseUrl}${String((req.route as { path: unknown }).path)}`
+        : (req.cachedRoute ?? 'unmatched');
       const labels = { method: req.method, route, status: String(res.statusCode) };
       this.requests.inc(labels);
       this.durations.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);

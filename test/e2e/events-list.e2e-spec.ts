@@ -31,8 +31,8 @@ describe('events: list', () => {
   const day = (offset: number, time = '12:00:00') => `${NOW.plus({ days: offset }).toFormat('yyyy-MM-dd')} ${time}`;
 
   beforeAll(async () => {
-    // Totals are counted on every request here, so the query-count check sees the same work each time.
-    t = await createTestApp({ now: NOW.toJSDate(), env: { LIST_TOTALS_CACHE_SECONDS: '0' } });
+    // No caches here, so the query-count check sees the same work each time.
+    t = await createTestApp({ now: NOW.toJSDate(), env: { RESPONSE_CACHE_MB: '0' } });
     users = await createUsersForAllRoles(t);
     const make = async (title: string, fields: Record<string, unknown>, role: Role = 'editor') => {
       ids[title] = (await postEvent(t, as(role), { title, ...fields })).id;
@@ -279,7 +279,7 @@ describe('events: cached list totals', () => {
   let editor: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW.toJSDate(), env: { LIST_TOTALS_CACHE_SECONDS: '600' } });
+    t = await createTestApp({ now: NOW.toJSDate() });
     editor = (await createUsersForAllRoles(t)).editor;
   });
   afterAll(async () => {
@@ -290,11 +290,11 @@ describe('events: cached list totals', () => {
     const window = 'start_date=2030-07-01&end_date=2030-07-31';
     await postEvent(t, editor.auth, { start_date: '2030-07-10', end_date: '2030-07-10' });
     expect((await t.http.get(`${base}?${window}`).expect(200)).body.total).toBe(1);
-    // A row written behind the service's back is not seen until the cache is cleared or expires…
+    // A row written behind the service's back is not seen until the content version changes…
     await t.dataSource.query('UPDATE event_details SET hide_from_listings = 1');
     expect((await t.http.get(`${base}?${window}&per_page=5`).expect(200)).body.total).toBe(1);
     await t.dataSource.query('UPDATE event_details SET hide_from_listings = 0');
-    // …but any write through the API clears it.
+    // …which any write through the API does.
     await postEvent(t, editor.auth, { start_date: '2030-07-11', end_date: '2030-07-11' });
     const res = await t.http.get(`${base}?${window}`).expect(200);
     expect(res.body.total).toBe(2);

@@ -11,5 +11,7 @@ declare module 'express-serve-static-core' {
     siteUrl?: string;
     /** The authenticated caller; absent for anonymous requests. */
     user?: AuthUser;
+    /** The route template of an answer served from the response cache (which skips the router). */
+    cachedRoute?: string;
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../../common/dates/clock';
-import { ListTotalsCache } from '../../common/pagination/list-totals.cache';
 import { AppConfig } from '../../config/app-config';
+import { ContentVersion } from '../../database/content-version';
 import { WriteTransactions } from '../../database/write-transactions';
 import { TermRelationshipsService } from '../terms/term-relationships.service';
+import { sqlDateTime } from '../../database/datetime.transformer';
 import { PostEntity } from './post.entity';
 import { DatabaseContext } from '../../database/database-context';
 
@@ -12,6 +13,9 @@ import { DatabaseContext } from '../../database/database-context';
  * such posts as published at their date (see `whereStatusIn`); this keeps the stored status and the
  * term counts in step. Safe on several instances at once: a row is flipped, and
  * counted, only by the run that found it still `future`.
+ *
+ * It also tells `ContentVersion` when the next scheduled post falls due: from then until the flip,
+ * reads change without a write, so caches stand aside.
  */
 @Injectable()
 export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -23,8 +27,10 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly relationships: TermRelationshipsService,
-    private readonly totals: ListTotalsCache,
-  ) {}
+    version: ContentVersion,
+  ) {
+    version.addHorizon(() => this.nextDue());
+  }
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => {
@@ -41,7 +47,10 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
   /** Publishes what is due; returns the ids it published. */
   async publishDue(): Promise<number[]> {
     const now = this.clock.nowSqlUtc();
-    const published = await this.transactions.run(async () => {
+    const next = await this.nextDue();
+    // Nothing due: no transaction, so the content version (and every cached read) stays as it is.
+    if (next === null || next > now) return [];
+    return this.transactions.run(async () => {
       const due = await this.db.manager
         .createQueryBuilder(PostEntity, 'p')
         .select('p.id', 'id')
@@ -66,7 +75,15 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
       await this.relationships.postStatusChanged(ids.map((postId) => ({ postId, from: 'future', to: 'publish' })));
       return ids;
     });
-    if (published.length > 0) this.totals.clear();
-    return published;
+  }
+
+  /** The date of the earliest post still `future`, due or not. */
+  private async nextDue(): Promise<string | null> {
+    const row = await this.db.manager
+      .createQueryBuilder(PostEntity, 'p')
+      .select('MIN(p.dateUtc)', 'next')
+      .where("p.status = 'future'")
+      .getRawOne<{ next: string | Date | null }>();
+    return (sqlDateTime.from(row?.next ?? null) as string | null) ?? null;
   }
 }

@@ -3,6 +3,7 @@ import { CreatePostsAndTerms1763600000000 } from './1763600000000-create-posts-a
 import { CreateUsers1763700000000 } from './1763700000000-create-users';
 import { CreateCalendarTables1763800000000 } from './1763800000000-create-calendar-tables';
 import { AddWriteLocksAndTrashOrigin1764000000000 } from './1764000000000-add-write-locks-and-trash-origin';
+import { AddWriteSequence1764100000000 } from './1764100000000-add-write-sequence';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -13,4 +14,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreateUsers1763700000000,
   CreateCalendarTables1763800000000,
   AddWriteLocksAndTrashOrigin1764000000000,
+  AddWriteSequence1764100000000,
 ];

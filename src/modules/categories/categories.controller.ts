@@ -1,4 +1,5 @@
 import { Body, Delete, Get, Post, Query } from '@nestjs/common';
+import { CachedRead } from '../../common/http/response-cache/cached-read.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresCapability } from '../../auth/requires-capability.decorator';
 import { docText } from '../../common/i18n/doc-text';
@@ -20,6 +21,7 @@ export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Get()
+  @CachedRead()
   @ApiOperation({ summary: docText({ en: 'List event categories.', de: 'Veranstaltungskategorien auflisten.' }) })
   list(@Query() query: ListCategoriesQueryDto, @Ctx() ctx: RequestContext): Promise<ListResponse> {
     return this.categories.list(query, ctx);
@@ -33,6 +35,7 @@ export class CategoriesController {
   }
 
   @Get(':id')
+  @CachedRead()
   @ApiOperation({ summary: docText({ en: 'Read an event category.', de: 'Eine Veranstaltungskategorie lesen.' }) })
   get(@PathId(CATEGORY_ID) id: number, @Ctx() ctx: RequestContext): Promise<TermObject> {
     return this.categories.get(id, ctx);

@@ -104,10 +104,11 @@ export class EventsQueryService {
     const totalKey = JSON.stringify([
       'events',
       { ...filter, nowUtc: undefined, contentVisible: undefined },
-      ctx.user?.id,
+      ctx.user && `${ctx.user.id}:${ctx.user.role}`,
     ]);
-    const { posts, total } = await this.events.listForArchive(filter, page, this.totals.get(totalKey));
-    this.totals.set(totalKey, total);
+    const { posts, total } = await this.events.listForArchive(filter, page, (count) =>
+      this.totals.reuse(totalKey, count),
+    );
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
     const objects = await this.objects.toObjects(posts, ctx, () => false);
     return buildListResponse({

@@ -1,4 +1,5 @@
 import { Body, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { CachedRead } from '../../common/http/response-cache/cached-read.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresCapability } from '../../auth/requires-capability.decorator';
 import { docText } from '../../common/i18n/doc-text';
@@ -28,6 +29,7 @@ export class EventsController {
   ) {}
 
   @Get()
+  @CachedRead()
   @ApiOperation({ summary: docText({ en: 'List events.', de: 'Veranstaltungen auflisten.' }) })
   list(@Query() query: ListEventsQueryDto, @Ctx() ctx: RequestContext): Promise<ListResponse> {
     return this.events.list(query, ctx);
@@ -41,6 +43,7 @@ export class EventsController {
   }
 
   @Get(':id')
+  @CachedRead()
   @ApiOperation({ summary: docText({ en: 'Read an event.', de: 'Eine Veranstaltung lesen.' }) })
   get(
     @PathId(EVENT_ID) id: number,
@@ -69,6 +72,7 @@ export class EventsController {
   }
 
   @Get('by-slug/:slug')
+  @CachedRead()
   @PathSlug(EVENT_SLUG)
   @ApiOperation({ summary: docText({ en: 'Read an event by slug.', de: 'Eine Veranstaltung per Slug lesen.' }) })
   getBySlug(@Param('slug') slug: string, @Ctx() ctx: RequestContext): Promise<EventObject> {

@@ -37,13 +37,13 @@ export class EventsRepository {
   constructor(private readonly db: DatabaseContext) {}
 
   /**
-   * One page of the archive and its total: two queries whatever the page size. Hidden events never
+   * One page of the archive and its total (`totalOf` may know it already): two queries whatever the page size. Hidden events never
    * appear; order is start (UTC) then id, or publication date then id for `include`.
    */
   async listForArchive(
     filter: EventArchiveFilter,
     page: PageRequest,
-    knownTotal?: number,
+    totalOf: (count: () => Promise<number>) => Promise<number> = (count) => count(),
   ): Promise<{ posts: PostEntity[]; total: number }> {
     const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
@@ -85,8 +85,8 @@ export class EventsRepository {
     if (filter.parentId !== undefined) qb.andWhere('p.parentId = :parentId', { parentId: filter.parentId });
     if (filter.include) qb.andWhere('p.id IN (:...include)', { include: filter.include });
     // The join is one-to-one, so a plain COUNT(*) is exact (TypeORM's COUNT(DISTINCT) costs a sort).
-    const total =
-      knownTotal ?? Number((await qb.clone().select('COUNT(*)', 'n').getRawOne<{ n: number | string }>())?.n ?? 0);
+    const counting = qb.clone().select('COUNT(*)', 'n');
+    const total = await totalOf(async () => Number((await counting.getRawOne<{ n: number | string }>())?.n ?? 0));
     qb.orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC').addOrderBy('d.postId', 'ASC');
     const posts = await qb.offset(page.offset).limit(page.perPage).getMany();
     return { posts, total };

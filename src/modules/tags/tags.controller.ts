@@ -1,4 +1,5 @@
 import { Body, Delete, Get, Post, Query } from '@nestjs/common';
+import { CachedRead } from '../../common/http/response-cache/cached-read.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresCapability } from '../../auth/requires-capability.decorator';
 import { docText } from '../../common/i18n/doc-text';
@@ -20,6 +21,7 @@ export class TagsController {
   constructor(private readonly tags: TagsService) {}
 
   @Get()
+  @CachedRead()
   @ApiOperation({ summary: docText({ en: 'List event tags.', de: 'Schlagwörter auflisten.' }) })
   list(@Query() query: ListTagsQueryDto, @Ctx() ctx: RequestContext): Promise<ListResponse> {
     return this.tags.list(query, ctx);
@@ -33,6 +35,7 @@ export class TagsController {
   }
 
   @Get(':id')
+  @CachedRead()
   @ApiOperation({ summary: docText({ en: 'Read an event tag.', de: 'Ein Schlagwort lesen.' }) })
   get(@PathId(TAG_ID) id: number, @Ctx() ctx: RequestContext): Promise<TermObject> {
     return this.tags.get(id, ctx);

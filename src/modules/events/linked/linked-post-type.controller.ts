@@ -1,4 +1,5 @@
 import { Body, Delete, Get, Inject, Param, Post, Query, type Type } from '@nestjs/common';
+import { CachedRead } from '../../../common/http/response-cache/cached-read.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresCapability } from '../../../auth/requires-capability.decorator';
 import { docText } from '../../../common/i18n/doc-text';
@@ -48,6 +49,7 @@ export function createLinkedPostTypeController(def: AnyDefinition): Type {
     constructor(@Inject(linkedServiceToken(def.def.type)) private readonly service: AnyService) {}
 
     @Get()
+    @CachedRead()
     @ApiOperation({ summary: texts.list })
     list(@Query() query: LinkedPostListQueryDto, @Ctx() ctx: RequestContext): Promise<ListResponse> {
       return this.service.list(query, ctx);
@@ -61,6 +63,7 @@ export function createLinkedPostTypeController(def: AnyDefinition): Type {
     }
 
     @Get(':id')
+    @CachedRead()
     @ApiOperation({ summary: texts.read })
     get(@PathId(texts.id) id: number, @Ctx() ctx: RequestContext): Promise<object> {
       return this.service.get(byId(id), ctx);
@@ -81,6 +84,7 @@ export function createLinkedPostTypeController(def: AnyDefinition): Type {
     }
 
     @Get('by-slug/:slug')
+    @CachedRead()
     @PathSlug(texts.slug)
     @ApiOperation({ summary: texts.readBySlug })
     getBySlug(@Param('slug') slug: string, @Ctx() ctx: RequestContext): Promise<object> {

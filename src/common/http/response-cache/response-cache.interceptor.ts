@@ -1,0 +1,24 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { from, mergeMap, type Observable } from 'rxjs';
+import { CACHED_READ } from './cached-read.decorator';
+import { ResponseCache } from './response-cache';
+
+/** Records the answers of `@CachedRead` routes (the misses); `ResponseCache.serve` answers the hits. */
+@Injectable()
+export class ResponseCacheInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly cache: ResponseCache,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (!this.cache.enabled || !this.reflector.get<boolean>(CACHED_READ, context.getHandler())) return next.handle();
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const template = (req.route as { path?: unknown } | undefined)?.path;
+    const route = `${req.baseUrl}${typeof template === 'string' ? template : req.path}`;
+    return from(this.cache.record(req, http.getResponse<Response>(), route)).pipe(mergeMap(() => next.handle()));
+  }
+}

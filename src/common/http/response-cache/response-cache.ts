@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import { AppConfig } from '../../../config/app-config';
+import { ContentVersion } from '../../../database/content-version';
+import { Clock } from '../../dates/clock';
+import '../request.types';
+import { sizeOf, weakEtagOf, type CachedAnswer } from './cached-answer';
+
+/** Query parameters whose answer must never be reused: a protected event's password unlocks it for one caller. */
+const UNCACHEABLE_PARAMETER = /(?:^|&)password=/;
+
+/**
+ * Answers of `@CachedRead` routes, keyed by everything they depend on (caller, language, origin, path,
+ * query, `Accept`, the minute) and valid while the content version they were computed at is current.
+ * A write anywhere changes the version, so the next read on any instance computes afresh: exact, with
+ * no time to live. The minute in the key bounds how long an answer that depends on "today" (the
+ * default date window) can live.
+ *
+ * Hits are served by an Express middleware after authentication and before Nest's router, pipes and
+ * handlers; misses are recorded by `ResponseCacheInterceptor` from the bytes the client received.
+ */
+@Injectable()
+export class ResponseCache {
+  private readonly entries: LRUCache<string, CachedAnswer> | null;
+  readonly counts = { hit: 0, miss: 0, bypass: 0 };
+
+  constructor(
+    config: AppConfig,
+    private readonly version: ContentVersion,
+    private readonly clock: Clock,
+  ) {
+    const maxSize = config.responseCacheBytes;
+    this.entries = maxSize > 0 ? new LRUCache({ maxSize, sizeCalculation: (a, k) => sizeOf(k, a) }) : null;
+  }
+
+  get enabled(): boolean {
+    return this.entries !== null;
+  }
+
+  /** The key of a request's answer, or null when it must not be cached. */
+  keyOf(req: Request): string | null {
+    const q = req.url.indexOf('?');
+    const query =
+      q < 0
+        ? ''
+        : req.url
+            .slice(q + 1)
+            .split('&')
+            .sort()
+            .join('&');
+    if (UNCACHEABLE_PARAMETER.test(query)) return null;
+    const caller = req.user ? `${req.user.id}:${req.user.role}` : '-';
+    const minute = Math.floor(this.clock.now().getTime() / 60_000);
+    return [minute, caller, req.language, req.restBase, req.path, query, req.headers.accept ?? ''].join('\n');
+  }
+
+  /** Serves a stored answer whose version is still current; everything else goes on to the router. */
+  readonly serve: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    if (!this.entries || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    const key = this.keyOf(req);
+    const answer = key === null ? undefined : this.entries.get(key);
+    if (!answer) return next();
+    this.version.current(this.clock.nowSqlUtc()).then((snapshot) => {
+      if (snapshot.volatile || snapshot.key !== answer.version) return next();
+      this.counts.hit++;
+      req.cachedRoute = answer.route;
+      res.status(200);
+      for (const [name, value] of answer.headers) res.setHeader(name, value);
+      res.setHeader('ETag', answer.etag);
+      // `send` answers 304 itself when the client's If-None-Match matches.
+      res.send(answer.body);
+    }, next);
+  };
+
+  /**
+   * Before a cacheable route's handler runs: reads the version (before any data), then keeps the answer
+   * the client receives, if it is a 200, under that version.
+   */
+  async record(req: Request, res: Response, route: string): Promise<void> {
+    const key = this.entries && req.method === 'GET' ? this.keyOf(req) : null;
+    if (key === null) return;
+    const snapshot = await this.version.current(this.clock.nowSqlUtc());
+    if (snapshot.volatile) {
+      this.counts.bypass++;
+      return;
+    }
+    this.counts.miss++;
+    const before = new Set(res.getHeaderNames());
+    const send = res.send.bind(res);
+    res.send = (body?: unknown) => {
+      // Express's own `send` of an object comes back here with its JSON string.
+      if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send(body);
+      res.send = send;
+      if (res.statusCode !== 200) return send(body);
+      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+      const answer: CachedAnswer = {
+        version: snapshot.key,
+        route,
+        headers: res
+          .getHeaderNames()
+          .filter((name) => !before.has(name))
+          .map((name) => [name, String(res.getHeader(name))]),
+        body: bytes,
+        etag: weakEtagOf(bytes),
+      };
+      res.setHeader('ETag', answer.etag);
+      this.entries?.set(key, answer);
+      return send(bytes);
+    };
+  }
+}
