@@ -32,7 +32,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
   const port = 40000 + (process.pid % 20000);
   const file = join(tmpdir(), `cal-bench-${randomBytes(4).toString('hex')}.sqlite`);
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${file}`;
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (`npm run bench:profile`).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

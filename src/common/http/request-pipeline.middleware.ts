@@ -19,13 +19,26 @@ const HOST_PATTERN =
  * `Host` must be well-formed and, when `ALLOWED_HOSTS` is set, one of them, so a forged header cannot
  * put another site into the links a cache may keep.
  */
+/** Hosts already checked: a site answers a handful, and the pattern is the costliest step of a cached read. */
+const checkedHosts = new Map<string, boolean>();
+
+function isWellFormedHost(host: string): boolean {
+  let ok = checkedHosts.get(host);
+  if (ok === undefined) {
+    ok = HOST_PATTERN.test(host);
+    // Bounded: a client inventing hosts only fills it up to the limit, then pays the pattern each time.
+    if (checkedHosts.size < 256) checkedHosts.set(host, ok);
+  }
+  return ok;
+}
+
 export function originOf(
   req: Request,
   options: { publicUrl?: string; allowedHosts: readonly string[] },
 ): string | null {
   if (options.publicUrl) return options.publicUrl;
   const host = req.get('host') ?? '';
-  if (!HOST_PATTERN.test(host)) return null;
+  if (!isWellFormedHost(host)) return null;
   if (options.allowedHosts.length > 0 && !options.allowedHosts.includes(host.toLowerCase().replace(/:\d+$/, ''))) {
     return null;
   }

@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
@@ -73,8 +74,19 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
   return id;
 }
 
-/** Access log and request ids. Failures are logged by the exception filter, not here. */
-export function createHttpLogger(logger: Logger): HttpLogger {
+/**
+ * Access log and request ids. Failures are logged by the exception filter, not here. Below `info` no
+ * access line would be written, so only the request id is kept: pino-http's per-request child logger
+ * and serialisers cost more than a cached answer itself.
+ */
+export function createHttpLogger(logger: Logger): HttpLogger | RequestHandler {
+  if (!logger.isLevelEnabled('info')) {
+    const requestIdOnly: RequestHandler = (req, res, next) => {
+      (req as IncomingMessage & { id?: string }).id = requestIdFor(req, res);
+      next();
+    };
+    return requestIdOnly;
+  }
   return pinoHttp({
     logger,
     genReqId: requestIdFor,

@@ -65,11 +65,18 @@ export class ResponseCache {
       if (snapshot.volatile || snapshot.key !== answer.version) return next();
       this.counts.hit++;
       req.cachedRoute = answer.route;
-      res.status(200);
       for (const [name, value] of answer.headers) res.setHeader(name, value);
       res.setHeader('ETag', answer.etag);
-      // `send` answers 304 itself when the client's If-None-Match matches.
-      res.send(answer.body);
+      // What Express's `send` would do, without its content-type and ETag work, which is already done.
+      if (req.fresh) {
+        res.statusCode = 304;
+        res.removeHeader('Content-Type');
+        res.end();
+        return;
+      }
+      res.statusCode = 200;
+      res.setHeader('Content-Length', answer.body.length);
+      res.end(req.method === 'HEAD' ? undefined : answer.body);
     }, next);
   };
 
