@@ -7,7 +7,9 @@ import { seedWithProgress } from './lib/seed-with-progress';
 import { startServer } from './lib/server';
 
 /**
- * Load on the main event routes over a seeded database: `npm run bench:events -- 10000`.
+ * The cold path: load on the main event routes over a seeded database with every cache off
+ * (`RESPONSE_CACHE_MB=0`), so each request does all its work: `npm run bench:events -- 10000`.
+ * `bench:hot` measures the same routes with the caches on.
  * SQLite (a fresh temporary file) by default; set BENCH_DATABASE_URL=mysql://…/empty_db for MySQL/MariaDB.
  * Prints requests/s and latency percentiles per route; 10 connections, 10 s each, after a warm-up.
  */
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
     DATABASE_URL: databaseUrl,
     BENCH_DATABASE_URL: databaseUrl,
     SITE_TIMEZONE: 'UTC',
+    RESPONSE_CACHE_MB: '0',
   });
   try {
     const url = `${server.url}/cal/events/v1/events`;

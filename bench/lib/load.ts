@@ -13,13 +13,23 @@ export interface LoadFigures {
 export async function measure(
   label: string,
   url: string,
-  options: { headers?: Record<string, string>; duration?: number; connections?: number } = {},
+  options: {
+    headers?: Record<string, string>;
+    duration?: number;
+    connections?: number;
+    method?: 'GET' | 'POST';
+    /** A new body for each request (writes that must not collide). */
+    body?: () => string;
+  } = {},
 ): Promise<LoadFigures> {
+  const makeBody = options.body;
   const result = await autocannon({
     url,
+    method: options.method ?? 'GET',
     headers: options.headers,
     duration: options.duration ?? 10,
     connections: options.connections ?? 10,
+    ...(makeBody ? { requests: [{ setupRequest: (req) => ({ ...req, body: makeBody() }) }] } : {}),
   });
   const figures: LoadFigures = {
     label,

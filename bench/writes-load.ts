@@ -1,0 +1,50 @@
+import { measure } from './lib/load';
+import { startServer } from './lib/server';
+
+/**
+ * `POST /events` with an inline venue, two organizers, categories and tags, 8 connections, 10 s:
+ * `npm run bench:writes` (BENCH_DATABASE_URL=mysql://…/empty_db for MySQL). Every request creates a new
+ * event; venues, organizers and terms come from small pools, so writers keep meeting on the same rows
+ * (reuse by name, term counts), as editors of one site do. Target: ≥ 200 req/s on MariaDB, no errors.
+ */
+async function main(): Promise<void> {
+  const login = 'bench-admin';
+  const password = 'bench password 123456';
+  const server = await startServer({ CAL_ADMIN_LOGIN: login, CAL_ADMIN_PASSWORD: password, SITE_TIMEZONE: 'UTC' });
+  let n = 0;
+  const body = () => {
+    const i = n++;
+    return JSON.stringify({
+      title: `Bench event ${i}`,
+      description: '<p>A concert on the pier, with brass and a choir.</p>',
+      start_date: `2031-0${1 + (i % 9)}-1${i % 10} 19:00:00`,
+      end_date: `2031-0${1 + (i % 9)}-1${i % 10} 22:00:00`,
+      venue: { venue: `Bench Hall ${i % 20}`, city: 'Berlin', country: 'Germany' },
+      organizer: [{ organizer: `Bench Society ${i % 25}`, email: `society${i % 25}@example.org` }],
+      categories: [`Bench category ${i % 10}`],
+      tags: [`bench-tag-${i % 30}`, `bench-tag-${(i + 7) % 30}`],
+    });
+  };
+  try {
+    const headers = {
+      authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`,
+      'content-type': 'application/json',
+    };
+    const url = `${server.url}/cal/events/v1/events`;
+    await measure('warm-up', url, { method: 'POST', headers, body, connections: 8, duration: 3 });
+    const figures = await measure('POST /events (inline links)', url, {
+      method: 'POST',
+      headers,
+      body,
+      connections: 8,
+    });
+    console.log(`\n${figures.requestsPerSecond} req/s with ${figures.non2xx} errors (target ≥ 200 req/s, 0 errors)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
