@@ -20,16 +20,31 @@ export async function measure(
     method?: 'GET' | 'POST';
     /** A new body for each request (writes that must not collide). */
     body?: () => string;
+    /** A new path (with query) for each request: every request a different query. */
+    path?: () => string;
   } = {},
 ): Promise<LoadFigures> {
   const makeBody = options.body;
+  const makePath = options.path;
   const result = await autocannon({
     url,
     method: options.method ?? 'GET',
     headers: options.headers,
     duration: options.duration ?? 10,
     connections: options.connections ?? 10,
-    ...(makeBody ? { requests: [{ setupRequest: (req) => ({ ...req, body: makeBody() }) }] } : {}),
+    ...(makeBody || makePath
+      ? {
+          requests: [
+            {
+              setupRequest: (req) => ({
+                ...req,
+                ...(makeBody ? { body: makeBody() } : {}),
+                ...(makePath ? { path: makePath() } : {}),
+              }),
+            },
+          ],
+        }
+      : {}),
   });
   const figures: LoadFigures = {
     label,

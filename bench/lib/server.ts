@@ -10,12 +10,18 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+/** Polls `path` until it answers one of `statuses` (the service's liveness route by default). */
+export async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  path = '/health',
+  statuses: number[] = [200],
+): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/health`);
-      if (res.ok) return;
+      const res = await fetch(`${url}${path}`);
+      if (statuses.includes(res.status)) return;
     } catch {
       // not listening yet
     }

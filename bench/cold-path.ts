@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { measure, type LoadFigures } from './lib/load';
+import { seedWithProgress } from './lib/seed-with-progress';
+import { startServer, waitForHealth } from './lib/server';
+
+const HOST = 'calendar.test';
+
+/** GET with a fixed Host, so both servers write the same URLs into their answers. */
+function fetchBytes(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { host: HOST } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * The cold path against its yardstick: `BENCH_DATABASE_URL=mysql://…/empty_db npm run bench:cold -- [events]`.
+ * Seeds the database, starts the service with every cache off and the raw `node:http` + `mysql2` baseline
+ * (`bench/raw-baseline/`), checks that both answer the same bytes, then loads each route on both with a
+ * different query on every request (a one-year window starting on a different day, a different event)
+ * and prints requests/s and the ratio service/baseline (target ≥ 0.8).
+ */
+async function main(): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
+  if (!databaseUrl.startsWith('mysql://')) throw new Error('bench:cold needs BENCH_DATABASE_URL=mysql://…/empty_db');
+  const events = Number(process.argv[2] ?? 10_000);
+  const seeded = await seedWithProgress(databaseUrl, events);
+  const service = await startServer({ DATABASE_URL: databaseUrl, SITE_TIMEZONE: 'UTC', RESPONSE_CACHE_MB: '0' });
+  const port = 30000 + (process.pid % 10000);
+  const baseline = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'bench/raw-baseline/server.ts'], {
+    env: { ...process.env, BASELINE_DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baselineUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baselineUrl, baseline, '/cal/events/v1/events/1', [200, 404]);
+    let n = 0;
+    const day = (i: number) => new Date(Date.UTC(2031, 0, 1 + (i % 365))).toISOString().slice(0, 10);
+    const yearFrom = (i: number) => {
+      const start = new Date(Date.UTC(2031, 0, 1 + (i % 365)));
+      const end = new Date(Date.UTC(start.getUTCFullYear() + 1, start.getUTCMonth(), start.getUTCDate() - 1));
+      return `start_date=${day(i)}&end_date=${end.toISOString().slice(0, 10)}`;
+    };
+    const routes: { label: string; path: (i: number) => string }[] = [
+      { label: 'GET /events (10 per page)', path: (i) => `/cal/events/v1/events?${yearFrom(i)}` },
+      { label: 'GET /events?per_page=50', path: (i) => `/cal/events/v1/events?${yearFrom(i)}&per_page=50` },
+      { label: 'GET /events/{id}', path: (i) => `/cal/events/v1/events/${seeded.firstEventId + (i % events)}` },
+    ];
+    for (const route of routes) {
+      for (const i of [0, 17, 200]) {
+        const [ours, theirs] = await Promise.all([
+          fetchBytes(service.url + route.path(i)),
+          fetchBytes(baselineUrl + route.path(i)),
+        ]);
+        if (ours.status !== 200 || ours.body !== theirs.body) {
+          throw new Error(`${route.label}: the baseline's answer differs from the service's for ${route.path(i)}`);
+        }
+      }
+    }
+    console.log(`\n${events} events; both servers answer the same bytes. Every request a different query.\n`);
+    const rows: [string, LoadFigures, LoadFigures][] = [];
+    for (const route of routes) {
+      const options = { headers: { host: HOST }, path: () => route.path(n++), duration: 10 };
+      await measure('warm-up', baselineUrl, { ...options, duration: 2 });
+      await measure('warm-up', service.url, { ...options, duration: 2 });
+      const raw = await measure(`${route.label} baseline`, baselineUrl, options);
+      const ours = await measure(`${route.label} service`, service.url, options);
+      rows.push([route.label, raw, ours]);
+    }
+    console.log('\nroute                                  baseline   service   ratio (target ≥ 0.8)');
+    for (const [label, raw, ours] of rows) {
+      const ratio = ours.requestsPerSecond / raw.requestsPerSecond;
+      console.log(
+        `${label.padEnd(38)} ${String(raw.requestsPerSecond).padStart(8)} ${String(ours.requestsPerSecond).padStart(9)}   ${ratio.toFixed(2)}`,
+      );
+    }
+  } finally {
+    baseline.kill('SIGTERM');
+    await service.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
