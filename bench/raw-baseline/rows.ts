@@ -48,7 +48,7 @@ export function postOf(r: RowDataPacket): PostEntity {
     dateUtc: r.date_utc,
     modifiedLocal: r.modified_local,
     modifiedUtc: r.modified_utc,
-  } as PostEntity;
+  };
 }
 
 export function eventDetailsOf(r: RowDataPacket): EventDetailsEntity {
@@ -70,7 +70,7 @@ export function eventDetailsOf(r: RowDataPacket): EventDetailsEntity {
     hideFromListings: bool(r.hide_from_listings),
     sticky: bool(r.sticky),
     featured: bool(r.featured),
-  } as EventDetailsEntity;
+  };
 }
 
 export function venueDetailsOf(r: RowDataPacket): VenueDetailsEntity {
@@ -87,11 +87,11 @@ export function venueDetailsOf(r: RowDataPacket): VenueDetailsEntity {
     website: r.website,
     showMap: nullableBool(r.show_map),
     showMapLink: nullableBool(r.show_map_link),
-  } as VenueDetailsEntity;
+  };
 }
 
 export function organizerDetailsOf(r: RowDataPacket): OrganizerDetailsEntity {
-  return { postId: r.id, phone: r.phone, website: r.website, email: r.email } as OrganizerDetailsEntity;
+  return { postId: r.id, phone: r.phone, website: r.website, email: r.email };
 }
 
 export function termOf(r: RowDataPacket): TermEntity {
@@ -103,9 +103,9 @@ export function termOf(r: RowDataPacket): TermEntity {
     description: r.description,
     parentId: r.parent_id,
     count: r.count,
-  } as TermEntity;
+  };
 }
 
 export function imageOf(r: RowDataPacket): AttachmentDetailsEntity {
-  return { postId: r.post_id, url: r.url, mimeType: r.mime_type } as AttachmentDetailsEntity;
+  return { postId: r.post_id, url: r.url, mimeType: r.mime_type };
 }
