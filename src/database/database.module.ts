@@ -6,6 +6,7 @@ import { MIGRATIONS } from './migrations';
 import type { MigrationClass } from './module-migrations';
 import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
+import { RawRows } from './raw-rows';
 import { SchemaMigrations } from './schema-migrations';
 import { WriteTransactions } from './write-transactions';
 
@@ -20,8 +21,8 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       global: true,
-      providers: [DatabaseContext, ContentVersion, WriteTransactions, SchemaMigrations],
-      exports: [DatabaseContext, ContentVersion, WriteTransactions, SchemaMigrations],
+      providers: [DatabaseContext, ContentVersion, RawRows, WriteTransactions, SchemaMigrations],
+      exports: [DatabaseContext, ContentVersion, RawRows, WriteTransactions, SchemaMigrations],
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],

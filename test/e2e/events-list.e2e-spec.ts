@@ -267,7 +267,7 @@ describe('events: list', () => {
       expect(small.events).toHaveLength(5);
       expect(large.events).toHaveLength(12);
       expect(largeCount).toBe(smallCount);
-      expect(smallCount).toBeLessThanOrEqual(16);
+      expect(smallCount).toBeLessThanOrEqual(7);
     } finally {
       prototype.query = original;
     }

@@ -12,6 +12,8 @@ export interface SqlTimestamps {
 /** "Now" in UTC and in the site time zone, for the `*_utc` / `*_local` column pairs. */
 @Injectable()
 export class SiteTime {
+  private last: { utc: string; zone: string; local: string } | null = null;
+
   constructor(
     private readonly clock: Clock,
     private readonly config: AppConfig,
@@ -22,8 +24,7 @@ export class SiteTime {
   }
 
   now(): SqlTimestamps {
-    const utc = this.clock.nowSqlUtc();
-    return { utc, local: utcToZone(utc, this.zone) };
+    return this.fromUtc(this.clock.nowSqlUtc());
   }
 
   /** Now as a luxon instant (UTC). */
@@ -33,6 +34,11 @@ export class SiteTime {
 
   /** A UTC timestamp paired with its site-local wall-clock time. */
   fromUtc(utc: string): SqlTimestamps {
-    return { utc, local: utcToZone(utc, this.zone) };
+    // "Now" is asked for many times a second, always the same second: convert it once.
+    const last = this.last;
+    if (last?.utc === utc && last.zone === this.zone) return { utc, local: last.local };
+    const local = utcToZone(utc, this.zone);
+    this.last = { utc, zone: this.zone, local };
+    return { utc, local };
   }
 }

@@ -12,7 +12,7 @@ import { toTermObject, type TermObject } from '../../core/terms/term.mapper';
 import { CALENDAR_TAXONOMIES } from '../calendar-post-types';
 import { toEventObject, type EventObject } from './event.mapper';
 import { EVENT_POST_TYPE } from './event.post-type';
-import { EventsRepository } from './events.repository';
+import { EventsRepository, type EventRecord } from './events.repository';
 import { EventLinkRegistry } from './links/event-links.module';
 
 /** Event objects (behaviour.md §5) for one or many posts, in a fixed number of queries per page. */
@@ -43,8 +43,23 @@ export class EventObjectsService {
    */
 
   async toObjects(posts: PostEntity[], ctx: RequestContext, passwordGiven: (post: PostEntity) => boolean) {
+    const details = await this.events.detailsOf(posts.map((p) => p.id));
+    return this.fromRecords(
+      posts.map((post) => {
+        const detail = details.get(post.id);
+        if (!detail) throw new Error(`event ${post.id} has no details row`);
+        return { post, details: detail };
+      }),
+      ctx,
+      passwordGiven,
+    );
+  }
+
+  /** {@link toObjects} for events read with their details (list pages, single reads). */
+  async fromRecords(records: EventRecord[], ctx: RequestContext, passwordGiven: (post: PostEntity) => boolean) {
+    const posts = records.map((r) => r.post);
     const ids = posts.map((p) => p.id);
-    const details = await this.events.detailsOf(ids);
+    const details = new Map(records.map((r) => [r.post.id, r.details]));
     const terms = await this.relationships.termsOfPosts(ids, [CALENDAR_TAXONOMIES.category, CALENDAR_TAXONOMIES.tag]);
     const linkedByField = new Map<string, Map<number, object[]>>();
     for (const { definition, target } of this.links.all()) {

@@ -21,8 +21,9 @@ export interface EventRelations {
 
 export type EventObject = Record<string, unknown> & { id: number; title: string };
 
-const byName = (a: TermObject, b: TermObject) =>
-  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
+// One collator for every page: `localeCompare` with options builds a new one on each call.
+const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
+const byName = (a: TermObject, b: TermObject) => nameCollator.compare(a.name, b.name) || a.id - b.id;
 
 /**
  * The event object of behaviour.md §5. `blank` is for a password-protected event read without the

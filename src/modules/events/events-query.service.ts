@@ -30,7 +30,8 @@ import { toEventJsonLd, type EventObject } from './event.mapper';
 import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
 import { resolveDateWindow } from './event-window';
 import { EventObjectsService } from './event-objects.service';
-import { EventsRepository } from './events.repository';
+import type { EventDetailsEntity } from './event-details.entity';
+import { EventsRepository, type EventRecord } from './events.repository';
 import type { EventLinkTarget } from './links/event-link';
 import { EventListFilterRegistry } from './links/event-list-filter';
 import { EventLinkRegistry } from './links/event-links.module';
@@ -106,11 +107,11 @@ export class EventsQueryService {
       { ...filter, nowUtc: undefined, contentVisible: undefined },
       ctx.user && `${ctx.user.id}:${ctx.user.role}`,
     ]);
-    const { posts, total } = await this.events.listForArchive(filter, page, (count) =>
+    const { events, total } = await this.events.listForArchive(filter, page, (count) =>
       this.totals.reuse(totalKey, count),
     );
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
-    const objects = await this.objects.toObjects(posts, ctx, () => false);
+    const objects = await this.objects.fromRecords(events, ctx, () => false);
     return buildListResponse({
       key: EVENTS_REST_BASE,
       items: objects.map((o) => o.object),
@@ -143,7 +144,7 @@ export class EventsQueryService {
   }
 
   async get(ref: PostRef, password: string | undefined, ctx: RequestContext): Promise<EventObject> {
-    const post = await this.findEvent(ref);
+    const { post, details: eventDetails } = await this.findEvent(ref);
     if (post.status === 'trash') throw new DomainError('event_no_longer_available');
     if (!isPublic(post.status, post.dateUtc, this.siteTime.now().utc) && !postPolicy.canReadNonPublic(ctx.user, post)) {
       throw postErrors.notAccessible(EVENT_POST_TYPE);
@@ -153,7 +154,11 @@ export class EventsQueryService {
       if (!password || !(await this.passwords.matches({ id: post.id, passwordHash }, password, ctx.clientAddress)))
         throw new DomainError('event_password_protected');
     }
-    const [{ object, details, linked }] = await this.objects.toObjects([post], ctx, () => true);
+    const [{ object, details, linked }] = await this.objects.fromRecords(
+      [{ post, details: eventDetails }],
+      ctx,
+      () => true,
+    );
     const linkedJsonLd: Parameters<typeof toEventJsonLd>[2] = {};
     for (const { definition, target } of this.links.all()) {
       const nodes = (linked.get(definition.field) ?? []).map((o) => target.jsonLd(o));
@@ -182,10 +187,18 @@ export class EventsQueryService {
 
   /** An event route's id naming a post of another type is 400 `rest-invalid-event-id`, not 404. */
 
-  private async findEvent(ref: PostRef): Promise<PostEntity> {
-    const post = 'id' in ref ? await this.events.findAnyPost(ref.id) : await this.records.find(EVENT_POST_TYPE, ref);
-    if (!post) throw postErrors.notFound(EVENT_POST_TYPE);
-    if (post.type !== CALENDAR_POST_TYPES.event) throw new DomainError('invalid_event_id', { args: { id: post.id } });
-    return post;
+  private async findEvent(ref: PostRef): Promise<EventRecord> {
+    const found = 'id' in ref ? await this.events.findAnyWithDetails(ref.id) : await this.bySlug(ref);
+    if (!found) throw postErrors.notFound(EVENT_POST_TYPE);
+    const { post, details } = found;
+    if (post.type !== CALENDAR_POST_TYPES.event || !details) {
+      throw new DomainError('invalid_event_id', { args: { id: post.id } });
+    }
+    return { post, details };
+  }
+
+  private async bySlug(ref: PostRef): Promise<{ post: PostEntity; details: EventDetailsEntity | null } | null> {
+    const post = await this.records.find(EVENT_POST_TYPE, ref);
+    return post ? { post, details: (await this.events.detailsOf([post.id])).get(post.id) ?? null } : null;
   }
 }

@@ -8,6 +8,7 @@ import { CALENDAR_POST_TYPES } from '../calendar-post-types';
 import { EventDetailsEntity } from './event-details.entity';
 import type { DateWindow } from './event-window';
 import { DatabaseContext } from '../../database/database-context';
+import { RawRows } from '../../database/raw-rows';
 
 export interface EventArchiveFilter {
   scope: ListScope;
@@ -31,10 +32,19 @@ export interface EventArchiveFilter {
   moduleConditions: SqlCondition[];
 }
 
+/** An event's post row and its details row, read together. */
+export interface EventRecord {
+  post: PostEntity;
+  details: EventDetailsEntity;
+}
+
 /** Event queries, named by what they are for. */
 @Injectable()
 export class EventsRepository {
-  constructor(private readonly db: DatabaseContext) {}
+  constructor(
+    private readonly db: DatabaseContext,
+    private readonly rows: RawRows,
+  ) {}
 
   /**
    * One page of the archive and its total (`totalOf` may know it already): two queries whatever the page size. Hidden events never
@@ -44,7 +54,7 @@ export class EventsRepository {
     filter: EventArchiveFilter,
     page: PageRequest,
     totalOf: (count: () => Promise<number>) => Promise<number> = (count) => count(),
-  ): Promise<{ posts: PostEntity[]; total: number }> {
+  ): Promise<{ events: EventRecord[]; total: number }> {
     const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
       .innerJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
@@ -88,8 +98,35 @@ export class EventsRepository {
     const counting = qb.clone().select('COUNT(*)', 'n');
     const total = await totalOf(async () => Number((await counting.getRawOne<{ n: number | string }>())?.n ?? 0));
     qb.orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC').addOrderBy('d.postId', 'ASC');
-    const posts = await qb.offset(page.offset).limit(page.perPage).getMany();
-    return { posts, total };
+    const raw = await qb
+      .select(this.rows.select(PostEntity, 'p'))
+      .addSelect(this.rows.select(EventDetailsEntity, 'd'))
+      .offset(page.offset)
+      .limit(page.perPage)
+      .getRawMany<Record<string, unknown>>();
+    return { events: raw.map((row) => this.recordOf(row)!), total };
+  }
+
+  /**
+   * Any post by id, whatever its type, with its event details when it has them: tells "no such event"
+   * from "not an event" in the same query that reads the event.
+   */
+  async findAnyWithDetails(id: number): Promise<{ post: PostEntity; details: EventDetailsEntity | null } | null> {
+    const row = await this.db.manager
+      .createQueryBuilder(PostEntity, 'p')
+      .leftJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
+      .select(this.rows.select(PostEntity, 'p'))
+      .addSelect(this.rows.select(EventDetailsEntity, 'd'))
+      .where('p.id = :id', { id })
+      .getRawOne<Record<string, unknown>>();
+    if (!row) return null;
+    return { post: this.rows.read(PostEntity, 'p', row)!, details: this.rows.read(EventDetailsEntity, 'd', row) };
+  }
+
+  private recordOf(row: Record<string, unknown>): EventRecord | null {
+    const post = this.rows.read(PostEntity, 'p', row);
+    const details = this.rows.read(EventDetailsEntity, 'd', row);
+    return post && details ? { post, details } : null;
   }
 
   async detailsOf(ids: number[]): Promise<Map<number, EventDetailsEntity>> {

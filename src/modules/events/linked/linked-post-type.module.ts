@@ -6,6 +6,7 @@ import { AppConfig } from '../../../config/app-config';
 import { AttachmentsService } from '../../../core/posts/attachments/attachments.service';
 import { PostRecordsService } from '../../../core/posts/post-records.service';
 import { PostsModule } from '../../../core/posts/posts.module';
+import { RawRows } from '../../../database/raw-rows';
 import { DatabaseContext } from '../../../database/database-context';
 import { WriteTransactions } from '../../../database/write-transactions';
 import { CALENDAR_POST_TYPES } from '../../calendar-post-types';
@@ -52,6 +53,7 @@ export class LinkedPostTypeModule {
             SiteTime,
             AppConfig,
             LinkedPostExtensionRegistry,
+            RawRows,
           ],
           useFactory: (
             db: DatabaseContext,
@@ -61,10 +63,11 @@ export class LinkedPostTypeModule {
             siteTime: SiteTime,
             config: AppConfig,
             extensions: LinkedPostExtensionRegistry,
+            rows: RawRows,
           ) =>
             new LinkedPostTypeService(
               { db, transactions, records, attachments, siteTime, config, extensions },
-              new LinkedPostsRepository<TDetails, ObjectLiteral>(db, {
+              new LinkedPostsRepository<TDetails, ObjectLiteral>(db, rows, {
                 ...definition.tables,
                 link: linkEntity,
                 linkProperty,

@@ -190,16 +190,21 @@ export class LinkedPostTypeService<
 
   /** The linked records of many events, as objects, in a fixed number of queries; hidden ones left out. */
   async objectsOfEvents(eventIds: number[], ctx: RequestContext): Promise<Map<number, TObject[]>> {
-    const links = await this.repository.linksOf(eventIds);
-    const posts = await this.repository.postsByIds([...new Set(links.map((l) => l.linkedId))]);
+    const links = await this.repository.linkedRecordsOf(eventIds);
     const nowUtc = this.deps.siteTime.now().utc;
     const scope = listScopeFor(ctx.user, undefined);
-    const visible = posts.filter((p) => isInScope(scope, p, nowUtc));
-    const objects = new Map((await this.toObjects(visible, ctx)).map((o) => [o.id, o]));
+    const visible = new Map<number, { post: PostEntity; details: TDetails | null }>();
+    for (const link of links) if (isInScope(scope, link.post, nowUtc)) visible.set(link.post.id, link);
+    const posts = [...visible.values()].map((v) => v.post);
+    const details = new Map([...visible].map(([id, v]) => [id, v.details ?? this.spec.newDetails(id)]));
+    const objects = new Map((await this.toObjects(posts, ctx, details)).map((o) => [o.id, o]));
     const byEvent = new Map<number, TObject[]>();
     for (const link of links) {
-      const object = objects.get(link.linkedId);
-      if (object) byEvent.set(link.parentId, [...(byEvent.get(link.parentId) ?? []), object]);
+      const object = objects.get(link.post.id);
+      if (!object) continue;
+      const list = byEvent.get(link.parentId);
+      if (list) list.push(object);
+      else byEvent.set(link.parentId, [object]);
     }
     return byEvent;
   }
@@ -211,8 +216,8 @@ export class LinkedPostTypeService<
     return object;
   }
 
-  private async toObjects(posts: PostEntity[], ctx: RequestContext): Promise<TObject[]> {
-    const details = await this.repository.detailsOf(posts.map((p) => p.id));
+  private async toObjects(posts: PostEntity[], ctx: RequestContext, known?: Map<number, TDetails>): Promise<TObject[]> {
+    const details = known ?? (await this.repository.detailsOf(posts.map((p) => p.id)));
     const images = await this.deps.attachments.findMany(
       posts.map((p) => p.featuredImageId).filter((id): id is number => id !== null),
     );

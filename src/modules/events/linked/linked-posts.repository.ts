@@ -9,6 +9,7 @@ import { applyListScope, applyTokenSearchInOneField, type ListScope } from '../.
 import { scopeCondition } from '../../../core/posts/post-visibility';
 import { PostEntity } from '../../../core/posts/post.entity';
 import { DatabaseContext } from '../../../database/database-context';
+import type { RawRows } from '../../../database/raw-rows';
 
 /**
  * Where a linked post type keeps its data: its companion table, and the ordered link table through
@@ -45,6 +46,13 @@ export interface ParentLink {
   linkedId: number;
 }
 
+/** A parent's link to a record, with the record's post and companion rows (null when it has none yet). */
+export interface LinkedRecord<TDetails> {
+  parentId: number;
+  post: PostEntity;
+  details: TDetails | null;
+}
+
 /** Names that duplicate avoidance treats as the same (case and accents aside), as MySQL's collation does. */
 export function duplicateKey(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -72,6 +80,7 @@ export async function eventLinksHidden(
 export class LinkedPostsRepository<TDetails extends { postId: number }, TLink extends ObjectLiteral> {
   constructor(
     private readonly db: DatabaseContext,
+    private readonly rows: RawRows,
     private readonly tables: LinkedPostsTables<TDetails, TLink>,
   ) {}
 
@@ -176,6 +185,32 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
     return rows.map((row) => ({
       parentId: (row as unknown as { eventId: number }).eventId,
       linkedId: (row as Record<string, number>)[this.tables.linkProperty],
+    }));
+  }
+
+  /**
+   * The records many parents link to, with their post and companion rows, in one query: each parent's in
+   * stored order. Links to posts of another type (never written, but a foreign key cannot forbid them) are left out.
+   */
+  async linkedRecordsOf(parentIds: number[]): Promise<LinkedRecord<TDetails>[]> {
+    if (parentIds.length === 0) return [];
+    const { linkTable, linkColumn } = this.tables;
+    const rows = await this.db.manager
+      .createQueryBuilder()
+      .from(linkTable, 'l')
+      .innerJoin(PostEntity, 'p', `p.id = l.${linkColumn} AND p.type = :type`, { type: this.tables.type })
+      .leftJoin(this.tables.details, 'd', 'd.postId = p.id')
+      .select('l.event_id', 'l__event_id')
+      .addSelect(this.rows.select(PostEntity, 'p'))
+      .addSelect(this.rows.select(this.tables.details, 'd'))
+      .where('l.event_id IN (:...parentIds)', { parentIds })
+      .orderBy('l.event_id', 'ASC')
+      .addOrderBy('l.sort_order', 'ASC')
+      .getRawMany<Record<string, unknown>>();
+    return rows.map((row) => ({
+      parentId: Number(row.l__event_id),
+      post: this.rows.read(PostEntity, 'p', row)!,
+      details: this.rows.read(this.tables.details, 'd', row),
     }));
   }
 }
