@@ -47,11 +47,13 @@ async function main(): Promise<void> {
       const end = new Date(Date.UTC(start.getUTCFullYear() + 1, start.getUTCMonth(), start.getUTCDate() - 1));
       return `start_date=${day(i)}&end_date=${end.toISOString().slice(0, 10)}`;
     };
-    const routes: { label: string; path: (i: number) => string }[] = [
+    // BENCH_ONLY=<text>: only the routes whose label holds it (to profile one route).
+    const allRoutes: { label: string; path: (i: number) => string }[] = [
       { label: 'GET /events (10 per page)', path: (i) => `/cal/events/v1/events?${yearFrom(i)}` },
       { label: 'GET /events?per_page=50', path: (i) => `/cal/events/v1/events?${yearFrom(i)}&per_page=50` },
       { label: 'GET /events/{id}', path: (i) => `/cal/events/v1/events/${seeded.firstEventId + (i % events)}` },
     ];
+    const routes = allRoutes.filter((route) => route.label.includes(process.env.BENCH_ONLY ?? ''));
     for (const route of routes) {
       for (const i of [0, 17, 200]) {
         const [ours, theirs] = await Promise.all([

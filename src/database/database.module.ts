@@ -7,6 +7,7 @@ import type { MigrationClass } from './module-migrations';
 import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
 import { RawRows } from './raw-rows';
+import { ShapedQueries } from './shaped-queries';
 import { SchemaMigrations } from './schema-migrations';
 import { WriteTransactions } from './write-transactions';
 
@@ -21,8 +22,8 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       global: true,
-      providers: [DatabaseContext, ContentVersion, RawRows, WriteTransactions, SchemaMigrations],
-      exports: [DatabaseContext, ContentVersion, RawRows, WriteTransactions, SchemaMigrations],
+      providers: [DatabaseContext, ContentVersion, RawRows, ShapedQueries, WriteTransactions, SchemaMigrations],
+      exports: [DatabaseContext, ContentVersion, RawRows, ShapedQueries, WriteTransactions, SchemaMigrations],
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],

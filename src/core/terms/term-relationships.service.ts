@@ -6,6 +6,7 @@ import { countsTowardTerms, TermCountsService } from './term-counts.service';
 import { TermRelationshipEntity } from './term-relationship.entity';
 import { TermEntity } from './term.entity';
 import { DatabaseContext } from '../../database/database-context';
+import { ShapedQueries } from '../../database/shaped-queries';
 
 interface TermRow {
   id: number;
@@ -51,6 +52,7 @@ export class TermRelationshipsService {
     private readonly counts: TermCountsService,
     private readonly postTypes: PostTypeRegistry,
     private readonly taxonomies: TaxonomyRegistry,
+    private readonly shaped: ShapedQueries,
   ) {}
 
   /** Replaces a post's terms of one taxonomy with `termIds`, in that order; `post.status` is its stored status now. */
@@ -153,17 +155,21 @@ export class TermRelationshipsService {
   async termsOfPosts(postIds: number[], taxonomies: readonly string[]): Promise<Map<number, TermEntity[]>> {
     const byPost = new Map<number, TermEntity[]>();
     if (postIds.length === 0 || taxonomies.length === 0) return byPost;
-    const rows = await this.db.manager
-      .createQueryBuilder(TermEntity, 't')
-      .innerJoin(TermRelationshipEntity, 'tr', 'tr.termId = t.id')
-      .select('tr.postId', 'postId')
-      .addSelect(['t.id AS id', 't.taxonomy AS taxonomy', 't.name AS name', 't.slug AS slug'])
-      .addSelect(['t.description AS description', 't.parentId AS parentId', 't.count AS count'])
-      .where('tr.postId IN (:...postIds)', { postIds })
-      .andWhere('t.taxonomy IN (:...taxonomies)', { taxonomies: [...taxonomies] })
-      .orderBy('tr.termOrder', 'ASC')
-      .addOrderBy('t.id', 'ASC')
-      .getRawMany<TermRow & { postId: number }>();
+    const rows = await this.shaped.rawMany<TermRow & { postId: number }>(
+      'termsOfPosts',
+      { postIds, taxonomies: [...taxonomies] },
+      (manager, params) =>
+        manager
+          .createQueryBuilder(TermEntity, 't')
+          .innerJoin(TermRelationshipEntity, 'tr', 'tr.termId = t.id')
+          .select('tr.postId', 'postId')
+          .addSelect(['t.id AS id', 't.taxonomy AS taxonomy', 't.name AS name', 't.slug AS slug'])
+          .addSelect(['t.description AS description', 't.parentId AS parentId', 't.count AS count'])
+          .where('tr.postId IN (:...postIds)', params)
+          .andWhere('t.taxonomy IN (:...taxonomies)', params)
+          .orderBy('tr.termOrder', 'ASC')
+          .addOrderBy('t.id', 'ASC'),
+    );
     for (const row of rows) {
       const postId = Number(row.postId);
       const list = byPost.get(postId) ?? [];

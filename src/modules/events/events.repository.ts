@@ -9,6 +9,7 @@ import { EventDetailsEntity } from './event-details.entity';
 import type { DateWindow } from './event-window';
 import { DatabaseContext } from '../../database/database-context';
 import { RawRows } from '../../database/raw-rows';
+import { ShapedQueries } from '../../database/shaped-queries';
 
 export interface EventArchiveFilter {
   scope: ListScope;
@@ -44,6 +45,7 @@ export class EventsRepository {
   constructor(
     private readonly db: DatabaseContext,
     private readonly rows: RawRows,
+    private readonly shaped: ShapedQueries,
   ) {}
 
   /**
@@ -112,13 +114,14 @@ export class EventsRepository {
    * from "not an event" in the same query that reads the event.
    */
   async findAnyWithDetails(id: number): Promise<{ post: PostEntity; details: EventDetailsEntity | null } | null> {
-    const row = await this.db.manager
-      .createQueryBuilder(PostEntity, 'p')
-      .leftJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
-      .select(this.rows.select(PostEntity, 'p'))
-      .addSelect(this.rows.select(EventDetailsEntity, 'd'))
-      .where('p.id = :id', { id })
-      .getRawOne<Record<string, unknown>>();
+    const [row] = await this.shaped.rawMany<Record<string, unknown>>('findAnyWithDetails', { id }, (manager, params) =>
+      manager
+        .createQueryBuilder(PostEntity, 'p')
+        .leftJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
+        .select(this.rows.select(PostEntity, 'p'))
+        .addSelect(this.rows.select(EventDetailsEntity, 'd'))
+        .where('p.id = :id', params),
+    );
     if (!row) return null;
     return { post: this.rows.read(PostEntity, 'p', row)!, details: this.rows.read(EventDetailsEntity, 'd', row) };
   }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import type { SqlTimestamps } from '../../../common/dates/site-time';
 import { PostSlugsService } from '../post-slugs.service';
 import { PostEntity } from '../post.entity';
 import { AttachmentDetailsEntity } from './attachment-details.entity';
 import { mimeTypeOf } from './image.mapper';
+import { RawRows } from '../../../database/raw-rows';
+import { ShapedQueries } from '../../../database/shaped-queries';
 import { DatabaseContext } from '../../../database/database-context';
 
 export const ATTACHMENT_TYPE = 'attachment';
@@ -15,6 +16,8 @@ export class AttachmentsService {
   constructor(
     private readonly db: DatabaseContext,
     private readonly slugs: PostSlugsService,
+    private readonly rows: RawRows,
+    private readonly shaped: ShapedQueries,
   ) {}
 
   /** Records an image URL as a new attachment in the caller's transaction; returns its id. */
@@ -58,7 +61,13 @@ export class AttachmentsService {
   async findMany(ids: number[]): Promise<Map<number, AttachmentDetailsEntity>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const rows = await this.db.manager.findBy(AttachmentDetailsEntity, { postId: In(unique) });
-    return new Map(rows.map((r) => [r.postId, r]));
+    const rows = await this.shaped.rawMany<Record<string, unknown>>('attachments', { ids: unique }, (manager, params) =>
+      manager
+        .createQueryBuilder(AttachmentDetailsEntity, 'a')
+        .select(this.rows.select(AttachmentDetailsEntity, 'a'))
+        .where('a.postId IN (:...ids)', params),
+    );
+    const found = rows.map((row) => this.rows.read(AttachmentDetailsEntity, 'a', row)!);
+    return new Map(found.map((r) => [r.postId, r]));
   }
 }

@@ -7,6 +7,7 @@ import { AttachmentsService } from '../../../core/posts/attachments/attachments.
 import { PostRecordsService } from '../../../core/posts/post-records.service';
 import { PostsModule } from '../../../core/posts/posts.module';
 import { RawRows } from '../../../database/raw-rows';
+import { ShapedQueries } from '../../../database/shaped-queries';
 import { DatabaseContext } from '../../../database/database-context';
 import { WriteTransactions } from '../../../database/write-transactions';
 import { CALENDAR_POST_TYPES } from '../../calendar-post-types';
@@ -54,6 +55,7 @@ export class LinkedPostTypeModule {
             AppConfig,
             LinkedPostExtensionRegistry,
             RawRows,
+            ShapedQueries,
           ],
           useFactory: (
             db: DatabaseContext,
@@ -64,10 +66,11 @@ export class LinkedPostTypeModule {
             config: AppConfig,
             extensions: LinkedPostExtensionRegistry,
             rows: RawRows,
+            shaped: ShapedQueries,
           ) =>
             new LinkedPostTypeService(
               { db, transactions, records, attachments, siteTime, config, extensions },
-              new LinkedPostsRepository<TDetails, ObjectLiteral>(db, rows, {
+              new LinkedPostsRepository<TDetails, ObjectLiteral>(db, rows, shaped, {
                 ...definition.tables,
                 link: linkEntity,
                 linkProperty,

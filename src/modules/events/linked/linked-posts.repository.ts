@@ -10,6 +10,7 @@ import { scopeCondition } from '../../../core/posts/post-visibility';
 import { PostEntity } from '../../../core/posts/post.entity';
 import { DatabaseContext } from '../../../database/database-context';
 import type { RawRows } from '../../../database/raw-rows';
+import type { ShapedQueries } from '../../../database/shaped-queries';
 
 /**
  * Where a linked post type keeps its data: its companion table, and the ordered link table through
@@ -81,6 +82,7 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
   constructor(
     private readonly db: DatabaseContext,
     private readonly rows: RawRows,
+    private readonly shaped: ShapedQueries,
     private readonly tables: LinkedPostsTables<TDetails, TLink>,
   ) {}
 
@@ -195,18 +197,22 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
   async linkedRecordsOf(parentIds: number[]): Promise<LinkedRecord<TDetails>[]> {
     if (parentIds.length === 0) return [];
     const { linkTable, linkColumn } = this.tables;
-    const rows = await this.db.manager
-      .createQueryBuilder()
-      .from(linkTable, 'l')
-      .innerJoin(PostEntity, 'p', `p.id = l.${linkColumn} AND p.type = :type`, { type: this.tables.type })
-      .leftJoin(this.tables.details, 'd', 'd.postId = p.id')
-      .select('l.event_id', 'l__event_id')
-      .addSelect(this.rows.select(PostEntity, 'p'))
-      .addSelect(this.rows.select(this.tables.details, 'd'))
-      .where('l.event_id IN (:...parentIds)', { parentIds })
-      .orderBy('l.event_id', 'ASC')
-      .addOrderBy('l.sort_order', 'ASC')
-      .getRawMany<Record<string, unknown>>();
+    const rows = await this.shaped.rawMany<Record<string, unknown>>(
+      `linkedRecordsOf:${linkTable}`,
+      { parentIds, type: this.tables.type },
+      (manager, params) =>
+        manager
+          .createQueryBuilder()
+          .from(linkTable, 'l')
+          .innerJoin(PostEntity, 'p', `p.id = l.${linkColumn} AND p.type = :type`, params)
+          .leftJoin(this.tables.details, 'd', 'd.postId = p.id')
+          .select('l.event_id', 'l__event_id')
+          .addSelect(this.rows.select(PostEntity, 'p'))
+          .addSelect(this.rows.select(this.tables.details, 'd'))
+          .where('l.event_id IN (:...parentIds)', params)
+          .orderBy('l.event_id', 'ASC')
+          .addOrderBy('l.sort_order', 'ASC'),
+    );
     return rows.map((row) => ({
       parentId: Number(row.l__event_id),
       post: this.rows.read(PostEntity, 'p', row)!,

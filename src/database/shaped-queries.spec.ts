@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import type { DatabaseContext } from './database-context';
+import { ShapedQueries } from './shaped-queries';
+import { loadSqliteDriver } from './sqlite-driver';
+
+@Entity('shaped_things')
+class Thing {
+  @PrimaryColumn({ type: 'integer' }) id!: number;
+  @Column({ name: 'kind_name', type: 'varchar' }) kind!: string;
+}
+
+describe('ShapedQueries', () => {
+  const dataSource = new DataSource({
+    type: 'better-sqlite3',
+    database: ':memory:',
+    driver: loadSqliteDriver(process.version).driver,
+    entities: [Thing],
+    synchronize: true,
+  });
+  const shaped = new ShapedQueries({ manager: dataSource.manager } as DatabaseContext);
+  let builds = 0;
+  const query = (ids: number[], kind: string) =>
+    shaped.rawMany<{ id: number }>('things', { ids, kind }, (manager, params) => {
+      builds++;
+      return manager
+        .createQueryBuilder(Thing, 't')
+        .select('t.id', 'id')
+        .where('t.id IN (:...ids)', params)
+        .andWhere('t.kind = :kind AND t.id > :floor', { ...params, floor: 1 })
+        .orderBy('t.id', 'ASC');
+    });
+
+  beforeAll(async () => {
+    await dataSource.initialize();
+    await dataSource.manager.insert(Thing, [
+      { id: 1, kind: 'a' },
+      { id: 2, kind: 'a' },
+      { id: 3, kind: 'b' },
+      { id: 4, kind: 'a' },
+    ]);
+  });
+  afterAll(() => dataSource.destroy());
+
+  it('builds the SQL once per list length and runs it with each call’s values and the built-in constants', async () => {
+    expect((await query([1, 2], 'a')).map((r) => r.id)).toEqual([2]);
+    expect((await query([3, 4], 'a')).map((r) => r.id)).toEqual([4]);
+    expect((await query([3, 4], 'b')).map((r) => r.id)).toEqual([3]);
+    expect(builds).toBe(1);
+    expect((await query([1, 2, 3, 4], 'a')).map((r) => r.id)).toEqual([2, 4]);
+    expect(builds).toBe(2);
+  });
+
+  it('passes values as parameters, never into the SQL', async () => {
+    expect(await query([2], "a' OR '1'='1")).toEqual([]);
+  });
+});
