@@ -68,6 +68,6 @@ export class ShapedQueries {
       const value = params[slot.param];
       return slot.index === undefined ? value : (value as readonly (string | number)[])[slot.index];
     });
-    return (await manager.query(shape.sql, values)) as T[];
+    return manager.query<T[]>(shape.sql, values);
   }
 }
