@@ -21,7 +21,18 @@ describe('parseDateInput', () => {
     expect(utc(input)).toBe(expected);
   });
 
-  it.each(['tomorrow', '2025-13-01', '2025-02-30 10:00', '01/07/2025', '', true, null, {}])('refuses %p', (input) => {
+  it.each([
+    'tomorrow',
+    '2025-13-01',
+    '2025-02-30 10:00',
+    '2025-1-01',
+    '2025-01-01 7:00',
+    '01/07/2025',
+    '',
+    true,
+    null,
+    {},
+  ])('refuses %p', (input) => {
     expect(parseDateInput(input, 'UTC')).toBeNull();
   });
 
