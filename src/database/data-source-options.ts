@@ -59,6 +59,9 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     isolationLevel: 'READ COMMITTED',
     connectTimeout: 5000,
     ...(settings.queryTimeoutMs ? { enableQueryTimeout: true, maxQueryExecutionTime: settings.queryTimeoutMs } : {}),
-    extra: { connectionLimit: 10 },
+    // mysql2 captures a stack trace for every query (twice through TypeORM's promise pool) only to
+    // decorate the rare driver error; that cost a tenth of a single-event read. Driver errors are still
+    // logged with their SQL and code.
+    extra: { connectionLimit: 10, trace: false },
   };
 }
