@@ -7,6 +7,8 @@ import { join } from 'node:path';
 export interface BenchServer {
   url: string;
   databaseUrl: string;
+  /** The server process, for its memory (`/proc/<pid>/status`). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -34,10 +36,10 @@ export async function waitForHealth(
  * Starts the service in its own process (so the load generator does not share its event loop), on
  * `DATABASE_URL` when given as BENCH_DATABASE_URL, else on a fresh SQLite file.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startServer(env: Record<string, string> = {}, database?: string): Promise<BenchServer> {
   const port = 40000 + (process.pid % 20000);
   const file = join(tmpdir(), `cal-bench-${randomBytes(4).toString('hex')}.sqlite`);
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${file}`;
+  const databaseUrl = database ?? process.env.BENCH_DATABASE_URL ?? `sqlite:${file}`;
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (`npm run bench:profile`).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child = spawn(process.execPath, [...profile, '-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
@@ -56,6 +58,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
   return {
     url,
     databaseUrl,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

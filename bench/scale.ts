@@ -1,0 +1,126 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import { measure } from './lib/load';
+import { seedWithProgress } from './lib/seed-with-progress';
+import { startServer, type BenchServer } from './lib/server';
+
+const WINDOW = 'start_date=2031-01-01&end_date=2031-12-31';
+const EVENTS = '/cal/events/v1/events';
+
+/** A fresh database for one size: `<name>_<size>` beside BENCH_DATABASE_URL's, or a new SQLite file. */
+async function freshDatabase(size: number): Promise<string> {
+  const base = process.env.BENCH_DATABASE_URL;
+  if (!base) return `sqlite:${join(tmpdir(), `cal-scale-${size}-${process.pid}.sqlite`)}`;
+  const url = new URL(base);
+  const name = `${url.pathname.slice(1)}_${size}`;
+  url.pathname = '';
+  const connection = await createConnection(url.toString());
+  await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  await connection.query(`CREATE DATABASE \`${name}\``);
+  await connection.end();
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Math.round(Number(/\d+/.exec(line ?? '')?.[0] ?? 0) / 1024);
+}
+
+async function totalOf(server: BenchServer, query: string): Promise<number> {
+  const res = await fetch(`${server.url}${EVENTS}?${query}`);
+  return Number(res.headers.get('x-tec-total') ?? res.headers.get('x-wp-total') ?? 0);
+}
+
+/** p50 at one connection of each filtered list route; the deep page is page 1000 or the last one there is. */
+async function latencies(server: BenchServer): Promise<Map<string, number>> {
+  const lastPage = Math.ceil((await totalOf(server, WINDOW)) / 10);
+  const routes: [string, string][] = [
+    ['list (one-year window)', WINDOW],
+    [`deep page (page ${Math.min(1000, lastPage)})`, `${WINDOW}&page=${Math.min(1000, lastPage)}`],
+    ['categories=category-3', `${WINDOW}&categories=category-3`],
+    ['venue=1', `${WINDOW}&venue=1`],
+    ['search=jazz', `${WINDOW}&search=jazz`],
+  ];
+  const p50 = new Map<string, number>();
+  for (const [label, query] of routes) {
+    const options = { connections: 1, duration: 8, path: () => `${EVENTS}?${query}` };
+    await measure('warm-up', server.url, { ...options, duration: 2 });
+    p50.set(label.replace(/ \(page \d+\)/, ''), (await measure(label, server.url, options)).p50);
+  }
+  return p50;
+}
+
+/** Three consecutive 60 s loads of varied list and single reads at 16 connections; RSS sampled throughout. */
+async function memory(server: BenchServer, firstEventId: number, events: number): Promise<void> {
+  let n = 0;
+  const path = () => {
+    const i = n++;
+    const month = String(1 + (i % 12)).padStart(2, '0');
+    const kinds = [
+      `${EVENTS}?start_date=2031-${month}-01&end_date=2031-12-31&page=${1 + (i % 50)}`,
+      `${EVENTS}?start_date=2031-${month}-01&end_date=2031-12-31&per_page=50`,
+      `${EVENTS}/${firstEventId + ((i * 7919) % events)}`,
+      `${EVENTS}?${WINDOW}&categories=category-${1 + (i % 20)}&page=${1 + (i % 5)}`,
+    ];
+    return kinds[i % kinds.length];
+  };
+  const rows: string[] = [];
+  for (let round = 1; round <= 3; round++) {
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 500);
+    const figures = await measure(`memory load ${round}`, server.url, { connections: 16, duration: 60, path });
+    clearInterval(sampler);
+    rows.push(
+      `load ${round}: ${figures.requestsPerSecond} req/s, non-2xx ${figures.non2xx}, peak RSS ${peak} MB, after ${rssMb(server.pid)} MB`,
+    );
+  }
+  console.log(`\nmemory at ${events} events (target: peak ≤ 250 MB, no growth from load to load)`);
+  for (const row of rows) console.log(`  ${row}`);
+}
+
+/**
+ * Flat in data size: `npm run bench:scale -- [small] [large]` (10,000 and 1,000,000 by default), on
+ * MariaDB/MySQL when BENCH_DATABASE_URL names a database (two databases beside it are created and
+ * dropped), else on SQLite files. Seeds each size, starts the service with its caches off, and prints
+ * the p50 at one connection of the list routes and the ratio large/small (target ≤ 1.3); then, on the
+ * large set, RSS across three 60 s loads (BENCH_MEMORY=0 skips them). The seeded events span four
+ * years from 2030, so the lists read a one-year window of 2031 rather than the default from today.
+ */
+async function main(): Promise<void> {
+  const small = Number(process.argv[2] ?? 10_000);
+  const large = Number(process.argv[3] ?? 1_000_000);
+  const figures: Map<string, number>[] = [];
+  for (const size of [small, large]) {
+    const databaseUrl = await freshDatabase(size);
+    const seeded = await seedWithProgress(databaseUrl, size);
+    const server = await startServer({ SITE_TIMEZONE: 'UTC', RESPONSE_CACHE_MB: '0' }, databaseUrl);
+    try {
+      console.log(`\n${size} events`);
+      figures.push(await latencies(server));
+      if (size === large && process.env.BENCH_MEMORY !== '0') await memory(server, seeded.firstEventId, size);
+    } finally {
+      await server.stop();
+      if (databaseUrl.startsWith('sqlite:')) {
+        for (const suffix of ['', '-wal', '-shm'])
+          rmSync(databaseUrl.slice('sqlite:'.length) + suffix, { force: true });
+      }
+    }
+  }
+  console.log(
+    `\nroute (p50 ms at -c1)           ${String(small).padStart(9)} ${String(large).padStart(9)}   ratio (≤ 1.3)`,
+  );
+  for (const [label, at] of figures[0]) {
+    const big = figures[1].get(label) ?? NaN;
+    console.log(`${label.padEnd(32)} ${String(at).padStart(9)} ${String(big).padStart(9)}   ${(big / at).toFixed(2)}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
