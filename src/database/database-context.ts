@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 /**
  * The one way services reach the database. Inside `WriteTransactions.run` the manager is that
@@ -20,6 +21,17 @@ export class DatabaseContext {
 
   get manager(): EntityManager {
     return this.current.getStore() ?? this.dataSource.manager;
+  }
+
+  /**
+   * Inserts rows and does not read them back: `manager.insert` re-selects every column that has a
+   * default, one more statement per insert, which writes never need when they set every column.
+   */
+  async insertOnly<T extends ObjectLiteral>(
+    entity: EntityTarget<T>,
+    rows: QueryDeepPartialEntity<T> | QueryDeepPartialEntity<T>[],
+  ): Promise<void> {
+    await this.manager.createQueryBuilder().insert().into(entity).values(rows).updateEntity(false).execute();
   }
 
   get inTransaction(): boolean {

@@ -55,17 +55,27 @@ export class TermRelationshipsService {
     private readonly shaped: ShapedQueries,
   ) {}
 
-  /** Replaces a post's terms of one taxonomy with `termIds`, in that order; `post.status` is its stored status now. */
-  async setPostTerms(post: CountedPost, taxonomy: string, termIds: number[]): Promise<void> {
+  /**
+   * Replaces a post's terms of one taxonomy with `termIds`, in that order; `post.status` is its stored
+   * status now. `created`: the post was inserted in this transaction, so it has no terms yet.
+   */
+  async setPostTerms(
+    post: CountedPost,
+    taxonomy: string,
+    termIds: number[],
+    options: { created?: boolean } = {},
+  ): Promise<void> {
     this.taxonomies.get(taxonomy);
     this.postTypes.assertCarries(post.type, taxonomy);
-    const current = await this.db.manager
-      .createQueryBuilder(TermRelationshipEntity, 'tr')
-      .innerJoin(TermEntity, 't', 't.id = tr.termId')
-      .select('tr.termId', 'termId')
-      .where('tr.postId = :postId', { postId: post.id })
-      .andWhere('t.taxonomy = :taxonomy', { taxonomy })
-      .getRawMany<{ termId: number }>();
+    const current = options.created
+      ? []
+      : await this.db.manager
+          .createQueryBuilder(TermRelationshipEntity, 'tr')
+          .innerJoin(TermEntity, 't', 't.id = tr.termId')
+          .select('tr.termId', 'termId')
+          .where('tr.postId = :postId', { postId: post.id })
+          .andWhere('t.taxonomy = :taxonomy', { taxonomy })
+          .getRawMany<{ termId: number }>();
     const before = current.map((r) => Number(r.termId));
     const wanted = [...new Set(termIds)];
     if (countsTowardTerms(post.status)) {
@@ -86,7 +96,7 @@ export class TermRelationshipsService {
         .execute();
     }
     if (wanted.length > 0) {
-      await this.db.manager.insert(
+      await this.db.insertOnly(
         TermRelationshipEntity,
         wanted.map((termId, termOrder) => ({ postId: post.id, termId, termOrder })),
       );

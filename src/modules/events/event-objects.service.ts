@@ -4,7 +4,6 @@ import { SiteTime } from '../../common/dates/site-time';
 import type { RequestContext } from '../../common/http/request-context';
 import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
 import { postErrors } from '../../core/posts/post-errors';
-import { PostRecordsService } from '../../core/posts/post-records.service';
 import type { PostEntity } from '../../core/posts/post.entity';
 import { TaxonomyRegistry } from '../../core/terms/taxonomy.registry';
 import { TermRelationshipsService } from '../../core/terms/term-relationships.service';
@@ -20,7 +19,6 @@ import { EventLinkRegistry } from './links/event-links.module';
 export class EventObjectsService {
   constructor(
     private readonly events: EventsRepository,
-    private readonly records: PostRecordsService,
     private readonly attachments: AttachmentsService,
     private readonly relationships: TermRelationshipsService,
     private readonly taxonomies: TaxonomyRegistry,
@@ -30,9 +28,9 @@ export class EventObjectsService {
 
   /** The event as the caller sees it after a write (the write's transaction has committed). */
   async afterWrite(id: number, ctx: RequestContext): Promise<EventObject> {
-    const post = await this.records.find(EVENT_POST_TYPE, { id });
-    if (!post) throw postErrors.notFound(EVENT_POST_TYPE);
-    const [{ object }] = await this.toObjects([post], ctx, () => true);
+    const found = await this.events.findAnyWithDetails(id);
+    if (!found?.details || found.post.type !== EVENT_POST_TYPE.type) throw postErrors.notFound(EVENT_POST_TYPE);
+    const [{ object }] = await this.fromRecords([{ post: found.post, details: found.details }], ctx, () => true);
     return object;
   }
 

@@ -75,8 +75,8 @@ export class EventWritesService {
         featured: dto.featured ?? false,
       });
       applyCost(details, dto.cost ?? '', this.config.defaultCurrency);
-      await this.db.manager.insert(EventDetailsEntity, details);
-      await this.writeLinks(post, dto, ctx.user);
+      await this.db.insertOnly(EventDetailsEntity, details);
+      await this.writeLinks(post, dto, ctx.user, { created: true });
       return post.id;
     });
     return this.objects.afterWrite(id, ctx);
@@ -140,7 +140,12 @@ export class EventWritesService {
   }
 
   /** Terms and declared links of a write; every nested item is checked before anything stays. */
-  private async writeLinks(post: PostEntity, dto: UpdateEventDto, user: AuthUser | null): Promise<void> {
+  private async writeLinks(
+    post: PostEntity,
+    dto: UpdateEventDto,
+    user: AuthUser | null,
+    options: { created?: boolean } = {},
+  ): Promise<void> {
     const eventId = post.id;
     for (const [param, taxonomy] of [
       ['categories', CALENDAR_TAXONOMIES.category],
@@ -149,7 +154,7 @@ export class EventWritesService {
       const items = dto[param];
       if (items === undefined) continue;
       const ids = await this.termReferences.resolveForWrite(this.taxonomies.get(taxonomy), items, param);
-      await this.relationships.setPostTerms(post, taxonomy, ids);
+      await this.relationships.setPostTerms(post, taxonomy, ids, options);
     }
     for (const { definition, target } of this.links.all()) {
       const items = linkValueOf<LinkedItems>(dto, definition.field);

@@ -81,7 +81,7 @@ export class VenueGeo implements LinkedPostExtension, EventListFilter, OnModuleI
       });
     }
     await this.db.manager.delete(VenueGeoEntity, { postId });
-    await this.db.manager.insert(VenueGeoEntity, { postId, lat, lng });
+    await this.db.insertOnly(VenueGeoEntity, { postId, lat, lng });
   }
 
   async fieldsOf(postIds: number[]): Promise<Map<number, Record<string, unknown>>> {

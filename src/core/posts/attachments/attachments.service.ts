@@ -45,7 +45,7 @@ export class AttachmentsService {
       title,
       'image',
     );
-    await this.db.manager.insert(AttachmentDetailsEntity, {
+    await this.db.insertOnly(AttachmentDetailsEntity, {
       postId: post.id,
       url: input.url,
       mimeType: mimeTypeOf(input.url),

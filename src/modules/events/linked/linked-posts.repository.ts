@@ -166,7 +166,8 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
     const repository = this.db.manager.getRepository(this.tables.link);
     await repository.delete({ eventId: parentId } as never);
     if (linkedIds.length > 0) {
-      await repository.insert(
+      await this.db.insertOnly(
+        this.tables.link,
         linkedIds.map((id, sortOrder) => ({ eventId: parentId, [this.tables.linkProperty]: id, sortOrder })) as never,
       );
     }
