@@ -160,7 +160,7 @@ export class EventWritesService {
       const items = linkValueOf<LinkedItems>(dto, definition.field);
       if (items === undefined) continue;
       const ids = await this.linkedIds(items, definition.field, target, user);
-      await target.setEventLinks(eventId, ids);
+      await target.setEventLinks(eventId, ids, options);
     }
   }
 
@@ -171,19 +171,23 @@ export class EventWritesService {
     user: AuthUser | null,
   ): Promise<number[]> {
     const ids: number[] = [];
+    // Only ids the client named are checked: those of inline objects were just found or created as this type.
+    const named: number[] = [];
     for (const [index, item] of items.entries()) {
       const path = items.length > 1 ? `${param}[${index}]` : param;
       if (typeof item === 'number') {
         ids.push(item);
+        named.push(item);
       } else if (Object.keys(item).length === 1 && 'id' in item) {
         const id = Number(item.id);
         if (!Number.isInteger(id) || id <= 0) throw RequestValidationError.of({ [`${path}.id`]: reason('integer') });
         ids.push(id);
+        named.push(id);
       } else {
         ids.push(await service.createOrReuse(await validateNested(service.createDto, item, path), user));
       }
     }
-    const wrong = await service.notOfType(ids);
+    const wrong = named.length === 0 ? [] : await service.notOfType(named);
     if (wrong.length > 0) {
       throw new DomainError('invalid_linked_post_id', {
         args: { id: wrong[0], label: service.postType.label },

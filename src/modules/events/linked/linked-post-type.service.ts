@@ -184,8 +184,8 @@ export class LinkedPostTypeService<
   }
 
   /** Links an event to these records, in this order (duplicates dropped). */
-  setEventLinks(eventId: number, ids: number[]): Promise<void> {
-    return this.repository.setLinks(eventId, [...new Set(ids)]);
+  setEventLinks(eventId: number, ids: number[], options: { created?: boolean } = {}): Promise<void> {
+    return this.repository.setLinks(eventId, [...new Set(ids)], options);
   }
 
   /** The linked records of many events, as objects, in a fixed number of queries; hidden ones left out. */

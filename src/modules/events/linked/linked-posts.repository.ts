@@ -162,9 +162,8 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
   }
 
   /** Replaces a parent's links with `linkedIds`, in that order. */
-  async setLinks(parentId: number, linkedIds: number[]): Promise<void> {
-    const repository = this.db.manager.getRepository(this.tables.link);
-    await repository.delete({ eventId: parentId } as never);
+  async setLinks(parentId: number, linkedIds: number[], options: { created?: boolean } = {}): Promise<void> {
+    if (!options.created) await this.db.manager.getRepository(this.tables.link).delete({ eventId: parentId } as never);
     if (linkedIds.length > 0) {
       await this.db.insertOnly(
         this.tables.link,

@@ -31,7 +31,8 @@ export interface EventLinkTarget {
   createOrReuse(dto: object, user: AuthUser | null): Promise<number>;
   notOfType(ids: number[]): Promise<number[]>;
   notVisible(ids: number[], user: AuthUser | null): Promise<number[]>;
-  setEventLinks(eventId: number, ids: number[]): Promise<void>;
+  /** `created`: the event was inserted in this transaction, so it has no links to replace yet. */
+  setEventLinks(eventId: number, ids: number[], options?: { created?: boolean }): Promise<void>;
   objectsOfEvents(eventIds: number[], ctx: RequestContext): Promise<Map<number, object[]>>;
   jsonLd(object: object): Record<string, unknown>;
 }
