@@ -75,4 +75,62 @@ describe('migrations', () => {
     await insert('cal_venue');
     await expect(insert('cal_event')).rejects.toThrow();
   });
+
+  it('fills the per-day listing counts from the events already there', async () => {
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    const event = async (slug: string, status: string, start: string, end: string, hidden = false) => {
+      await dataSource
+        .createQueryBuilder()
+        .insert()
+        .into('posts')
+        .values({
+          type: 'cal_event',
+          slug,
+          title: slug,
+          content: '',
+          excerpt: '',
+          status,
+          menu_order: 0,
+          date_local: '2025-01-01 00:00:00',
+          date_utc: '2025-01-01 00:00:00',
+          modified_local: '2025-01-01 00:00:00',
+          modified_utc: '2025-01-01 00:00:00',
+        })
+        .execute();
+      const [{ id }] = await dataSource.query<{ id: number }[]>(
+        "SELECT id FROM posts WHERE type = 'cal_event' AND slug = ?",
+        [slug],
+      );
+      await dataSource
+        .createQueryBuilder()
+        .insert()
+        .into('event_details')
+        .values({
+          post_id: id,
+          start_local: start,
+          end_local: end,
+          start_utc: start,
+          end_utc: end,
+          timezone: 'UTC',
+          cost: '',
+          hide_from_listings: hidden ? 1 : 0,
+        })
+        .execute();
+    };
+    await event('a', 'publish', '2030-05-01 19:00:00', '2030-05-01 22:00:00');
+    await event('b', 'publish', '2030-05-01 08:00:00', '2030-05-01 09:00:00');
+    await event('c', 'publish', '2030-05-01 23:00:00', '2030-05-03 01:00:00');
+    await event('d', 'draft', '2030-05-01 19:00:00', '2030-05-01 22:00:00');
+    await event('e', 'publish', '2030-05-01 19:00:00', '2030-05-01 22:00:00', true);
+    await dataSource.runMigrations({ transaction: 'each' });
+    const days = await dataSource.query<{ start_day: string; end_day: string; listed: number }[]>(
+      'SELECT start_day, end_day, listed FROM event_listing_days ORDER BY start_day, end_day',
+    );
+    expect(days.map((d) => [d.start_day, d.end_day, Number(d.listed)])).toEqual([
+      ['2030-05-01', '2030-05-01', 2],
+      ['2030-05-01', '2030-05-03', 1],
+    ]);
+    const [marks] = await dataSource.query<{ n: number }[]>('SELECT COUNT(*) AS n FROM event_listing_marks');
+    expect(Number(marks.n)).toBe(3);
+  });
 });

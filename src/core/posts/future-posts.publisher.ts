@@ -6,6 +6,7 @@ import { WriteTransactions } from '../../database/write-transactions';
 import { TermRelationshipsService } from '../terms/term-relationships.service';
 import { sqlDateTime } from '../../database/datetime.transformer';
 import { PostEntity } from './post.entity';
+import { PostStatusListeners } from './post-status-listeners';
 import { DatabaseContext } from '../../database/database-context';
 
 /**
@@ -27,6 +28,7 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
     private readonly clock: Clock,
     private readonly config: AppConfig,
     private readonly relationships: TermRelationshipsService,
+    private readonly statusListeners: PostStatusListeners,
     version: ContentVersion,
   ) {
     version.addHorizon(() => this.nextDue());
@@ -72,7 +74,9 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
           .execute();
         if (result.affected) ids.push(Number(id));
       }
-      await this.relationships.postStatusChanged(ids.map((postId) => ({ postId, from: 'future', to: 'publish' })));
+      const changes = ids.map((postId) => ({ postId, from: 'future' as const, to: 'publish' as const }));
+      await this.relationships.postStatusChanged(changes);
+      await this.statusListeners.changed(changes);
       return ids;
     });
   }

@@ -14,6 +14,7 @@ import { AttachmentsService } from './attachments/attachments.service';
 import { postErrors } from './post-errors';
 import type { PostRef } from './post-ref';
 import { PostSlugsService } from './post-slugs.service';
+import { PostStatusListeners } from './post-status-listeners';
 import { decideStatus, isPublic } from './post-status';
 import { PostTypeRegistry, type PostTypeDefinition } from './post-type.registry';
 import { PostEntity } from './post.entity';
@@ -35,6 +36,7 @@ export class PostRecordsService {
     private readonly siteTime: SiteTime,
     private readonly users: UsersService,
     private readonly postTypes: PostTypeRegistry,
+    private readonly statusListeners: PostStatusListeners,
   ) {}
 
   find(def: PostTypeDefinition, ref: PostRef): Promise<PostEntity | null> {
@@ -156,7 +158,9 @@ export class PostRecordsService {
     const saved = await this.db.manager.save(post);
     const statusChanged = saved.status !== before;
     if (statusChanged) {
-      await this.relationships.postStatusChanged([{ postId: saved.id, from: before, to: saved.status }]);
+      const changes = [{ postId: saved.id, from: before, to: saved.status }];
+      await this.relationships.postStatusChanged(changes);
+      await this.statusListeners.changed(changes);
     }
     return { post: saved, statusChanged };
   }
@@ -171,7 +175,9 @@ export class PostRecordsService {
     post.modifiedLocal = now.local;
     post.modifiedUtc = now.utc;
     const saved = await this.db.manager.save(post);
-    await this.relationships.postStatusChanged([{ postId: saved.id, from: before, to: 'trash' }]);
+    const changes = [{ postId: saved.id, from: before, to: 'trash' as const }];
+    await this.relationships.postStatusChanged(changes);
+    await this.statusListeners.changed(changes);
     return saved;
   }
 

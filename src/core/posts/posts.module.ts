@@ -5,6 +5,7 @@ import { ATTACHMENT_TYPE, AttachmentsService } from './attachments/attachments.s
 import { FuturePostsPublisher } from './future-posts.publisher';
 import { PostPasswords } from './post-passwords';
 import { PostRecordsService } from './post-records.service';
+import { PostStatusListeners } from './post-status-listeners';
 import { PostTypeTaxonomiesCheck } from './post-type-taxonomies.check';
 import { PostSlugsService } from './post-slugs.service';
 import { PostTypeRegistry, type PostTypeDefinition } from './post-type.registry';
@@ -31,6 +32,7 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
     FuturePostsPublisher,
     PostRecordsService,
     PostPasswords,
+    PostStatusListeners,
     PostTypeTaxonomiesCheck,
     {
       provide: 'post-type:attachment',
@@ -45,6 +47,7 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
     FuturePostsPublisher,
     PostRecordsService,
     PostPasswords,
+    PostStatusListeners,
     TypeOrmModule,
   ],
 })

@@ -4,6 +4,7 @@ import { CreateUsers1763700000000 } from './1763700000000-create-users';
 import { CreateCalendarTables1763800000000 } from './1763800000000-create-calendar-tables';
 import { AddWriteLocksAndTrashOrigin1764000000000 } from './1764000000000-add-write-locks-and-trash-origin';
 import { AddWriteSequence1764100000000 } from './1764100000000-add-write-sequence';
+import { AddEventListingDays1764200000000 } from './1764200000000-add-event-listing-days';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -15,4 +16,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreateCalendarTables1763800000000,
   AddWriteLocksAndTrashOrigin1764000000000,
   AddWriteSequence1764100000000,
+  AddEventListingDays1764200000000,
 ];

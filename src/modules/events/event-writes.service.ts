@@ -24,6 +24,7 @@ import { type EventObject } from './event.mapper';
 import { EVENT_POST_TYPE } from './event.post-type';
 import { applyCost, eventDatesOf } from './event-details-input';
 import { EventObjectsService } from './event-objects.service';
+import { EventListingDays } from './event-listing-days';
 import { EventsRepository } from './events.repository';
 import type { EventLinkTarget } from './links/event-link';
 import { EventLinkRegistry } from './links/event-links.module';
@@ -45,6 +46,7 @@ export class EventWritesService {
     private readonly links: EventLinkRegistry,
     private readonly siteTime: SiteTime,
     private readonly config: AppConfig,
+    private readonly listing: EventListingDays,
   ) {}
 
   async create(dto: CreateEventDto, ctx: RequestContext): Promise<EventObject> {
@@ -77,6 +79,7 @@ export class EventWritesService {
       applyCost(details, dto.cost ?? '', this.config.defaultCurrency);
       await this.db.insertOnly(EventDetailsEntity, details);
       await this.writeLinks(post, dto, ctx.user, { created: true });
+      await this.listing.sync([post.id]);
       return post.id;
     });
     return this.objects.afterWrite(id, ctx);
@@ -113,6 +116,7 @@ export class EventWritesService {
       if (dto.featured !== undefined) details.featured = dto.featured;
       await this.db.manager.save(details);
       await this.writeLinks(post, dto, ctx.user);
+      await this.listing.sync([post.id]);
       return post.id;
     });
     return this.objects.afterWrite(id, ctx);
@@ -126,6 +130,7 @@ export class EventWritesService {
       const post = await this.records.findWritable(EVENT_POST_TYPE, ref, ctx.user, 'delete');
       if (force) {
         const [before] = await this.objects.toObjects([post], ctx, () => true);
+        await this.listing.forget([post.id]);
         await this.records.destroy(post, ctx.user);
         return before.object;
       }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PostsModule } from '../../core/posts/posts.module';
 import { EventDetailsEntity } from './event-details.entity';
+import { EventListingDays } from './event-listing-days';
 import { EVENT_POST_TYPE } from './event.post-type';
 import { EventsController } from './events.controller';
 import { EventsRepository } from './events.repository';
@@ -17,7 +18,7 @@ import { EventLinksModule } from './links/event-links.module';
 @Module({
   imports: [PostsModule.forPostType(EVENT_POST_TYPE), TypeOrmModule.forFeature([EventDetailsEntity]), EventLinksModule],
   controllers: [EventsController],
-  providers: [EventsQueryService, EventWritesService, EventObjectsService, EventsRepository],
+  providers: [EventsQueryService, EventWritesService, EventObjectsService, EventsRepository, EventListingDays],
   exports: [EventsQueryService],
 })
 export class EventsModule {}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Clock } from '../../src/common/dates/clock';
+import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
+import { createTestApp, type TestApp } from '../support/create-test-app';
+import { postEvent } from '../support/events';
+import { createUser, type TestUser } from '../support/users';
+
+const ns = '/cal/events/v1';
+const NOW = new Date('2030-03-01T12:00:00Z');
+
+/** Windows of every shape: whole days in the site zone (not UTC days), strict times inside days, one day, none. */
+const WINDOWS = [
+  '',
+  'start_date=2030-03-01&end_date=2030-12-31',
+  'start_date=2030-03-10&end_date=2030-03-20',
+  'start_date=2030-03-14&end_date=2030-03-14',
+  'start_date=2030-03-13 23:30:00&end_date=2030-03-16 00:30:00&strict_dates=true',
+  'start_date=2030-03-12 12:00:00&end_date=2030-04-02 06:00:00&strict_dates=true',
+  'start_date=2030-03-15 00:00:00&end_date=2030-03-15 00:00:00&strict_dates=true',
+  'start_date=2030-04-01&end_date=2030-03-01',
+];
+
+/**
+ * The archive total of a plain public window comes from per-day counts kept on write, not from a count
+ * over the window's rows: it must equal, after every kind of write, the number of events the pages list.
+ * Site zone Berlin, so the window's day edges are not UTC midnights and the partial days are exercised.
+ */
+describe('archive totals from per-day listing counts', () => {
+  let t: TestApp;
+  let editor: TestUser;
+  const ids: number[] = [];
+
+  /** The total the first page reports, and the events all pages list together. */
+  async function totalAndListed(window: string): Promise<{ total: number; listed: number }> {
+    const first = await t.http.get(`${ns}/events?${window}&per_page=50`);
+    if (first.status === 404 || first.status === 400) return { total: 0, listed: 0 };
+    expect(first.status).toBe(200);
+    const total = Number(first.headers['x-tec-total']);
+    let listed = (first.body as { events: unknown[] }).events.length;
+    for (let page = 2; page <= Number(first.headers['x-tec-totalpages']); page++) {
+      const res = await t.http.get(`${ns}/events?${window}&per_page=50&page=${page}`).expect(200);
+      listed += (res.body as { events: unknown[] }).events.length;
+    }
+    return { total, listed };
+  }
+
+  async function expectTotalsMatchPages(): Promise<void> {
+    for (const window of WINDOWS) {
+      const { total, listed } = await totalAndListed(window);
+      expect({ window, total }).toEqual({ window, total: listed });
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW, env: { SITE_TIMEZONE: 'Europe/Berlin' } });
+    editor = await createUser(t, 'editor');
+    const starts = ['00:00:00', '00:30:00', '12:00:00', '23:00:00', '23:30:00'];
+    const lengthsInHours = [0, 1, 2, 25, 24 * 3 + 1, 24 * 20];
+    for (let i = 0; i < 30; i++) {
+      const day = 10 + (i % 9);
+      const start = new Date(`2030-03-${String(day).padStart(2, '0')}T${starts[i % starts.length]}Z`);
+      const end = new Date(start.getTime() + lengthsInHours[i % lengthsInHours.length] * 3_600_000);
+      const wall = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+      const event = await postEvent(t, editor.auth, {
+        title: `Span ${i}`,
+        start_date: wall(start),
+        end_date: wall(end),
+        ...(i % 7 === 3 ? { hide_from_listings: true } : {}),
+        ...(i % 11 === 5 ? { status: 'draft' } : {}),
+        ...(i % 13 === 6 ? { password: 'secret' } : {}),
+        ...(i % 10 === 9 ? { timezone: 'America/New_York' } : {}),
+      });
+      ids.push(event.id);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('equals the listed events for every window shape', async () => {
+    await expectTotalsMatchPages();
+    const { total } = await totalAndListed(WINDOWS[1]);
+    // Drafts and hidden events are not listed; the password-protected one is (with blanked fields).
+    expect(total).toBe(30 - 5 - 2);
+  });
+
+  it('follows moved dates, hiding, unhiding, drafts, trash, restore and deletion', async () => {
+    const edit = (id: number, body: Record<string, unknown>) =>
+      t.http.post(`${ns}/events/${id}`).set('Authorization', editor.auth).send(body).expect(200);
+    await edit(ids[0], { start_date: '2030-03-14 23:30:00', end_date: '2030-03-16 00:15:00' });
+    await expectTotalsMatchPages();
+    await edit(ids[1], { hide_from_listings: true });
+    await edit(ids[3], { hide_from_listings: false });
+    await expectTotalsMatchPages();
+    await edit(ids[2], { status: 'draft' });
+    await edit(ids[5], { status: 'publish' });
+    await expectTotalsMatchPages();
+    await t.http.delete(`${ns}/events/${ids[4]}`).set('Authorization', editor.auth).expect(200);
+    await expectTotalsMatchPages();
+    await edit(ids[4], { status: 'publish' });
+    await expectTotalsMatchPages();
+    await t.http.delete(`${ns}/events/${ids[6]}?force=true`).set('Authorization', editor.auth).expect(200);
+    await t.http.delete(`${ns}/events/${ids[7]}`).set('Authorization', editor.auth).expect(200);
+    await t.http.delete(`${ns}/events/${ids[7]}?force=true`).set('Authorization', editor.auth).expect(200);
+    await expectTotalsMatchPages();
+  });
+
+  it('counts a scheduled event from the moment it falls due, before and after the publisher flips it', async () => {
+    const gala = await postEvent(t, editor.auth, {
+      title: 'Scheduled gala',
+      status: 'future',
+      date_utc: '2030-03-01 12:00:30',
+      start_date: '2030-03-15 19:00:00',
+      end_date: '2030-03-15 23:00:00',
+    });
+    expect(gala.status).toBe('future');
+    const before = await totalAndListed(WINDOWS[2]);
+    t.app.get(Clock).now = () => new Date('2030-03-01T12:00:31Z');
+    try {
+      const due = await totalAndListed(WINDOWS[2]);
+      expect(due).toEqual({ total: before.total + 1, listed: before.listed + 1 });
+      expect(await t.app.get(FuturePostsPublisher).publishDue()).toEqual([gala.id]);
+      expect(await totalAndListed(WINDOWS[2])).toEqual(due);
+      await expectTotalsMatchPages();
+    } finally {
+      t.app.get(Clock).now = () => new Date(NOW);
+    }
+  });
+
+  it('counts concurrent creates that open the same new day exactly', async () => {
+    const before = await totalAndListed(WINDOWS[1]);
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        postEvent(t, editor.auth, {
+          title: `Rush ${i}`,
+          start_date: '2030-06-25 19:00:00',
+          end_date: '2030-06-25 21:00:00',
+        }),
+      ),
+    );
+    expect(await totalAndListed(WINDOWS[1])).toEqual({ total: before.total + 8, listed: before.listed + 8 });
+  });
+
+  it('keeps the per-day counts equal to a recount from the rows', async () => {
+    const days = await t.dataSource.query<{ start_day: string; end_day: string; listed: number }[]>(
+      'SELECT start_day, end_day, listed FROM event_listing_days WHERE listed <> 0 ORDER BY start_day, end_day',
+    );
+    const recount = await t.dataSource.query<{ start_day: string; end_day: string; listed: number }[]>(
+      `SELECT SUBSTR(d.start_utc, 1, 10) AS start_day, SUBSTR(d.end_utc, 1, 10) AS end_day, COUNT(*) AS listed
+         FROM event_details d INNER JOIN posts p ON p.id = d.post_id
+        WHERE p.status = 'publish' AND d.hide_from_listings = 0
+        GROUP BY SUBSTR(d.start_utc, 1, 10), SUBSTR(d.end_utc, 1, 10) ORDER BY start_day, end_day`,
+    );
+    const plain = (rows: { start_day: string; end_day: string; listed: number }[]) =>
+      rows.map((r) => [r.start_day, r.end_day, Number(r.listed)]);
+    expect(plain(days)).toEqual(plain(recount));
+    expect(days.length).toBeGreaterThan(5);
+  });
+});
