@@ -65,7 +65,7 @@ async function insertPosts(
 /**
  * Fills an empty database with `events` events spread over four years from 2030-01-01, each with a
  * venue, two organizers, a category and two tags from shared pools, through plain multi-row inserts
- * (the API would take hours for 100,000). Term counts are computed at the end.
+ * (the API would take hours for 100,000). Term counts and per-day listing counts are computed at the end.
  */
 export async function seed(options: SeedOptions): Promise<{ firstEventId: number; categorySlugs: string[] }> {
   const log = options.log ?? (() => undefined);
@@ -167,6 +167,17 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
     }
     await dataSource.query(
       "UPDATE terms SET count = (SELECT COUNT(*) FROM term_relationships tr INNER JOIN posts p ON p.id = tr.post_id WHERE tr.term_id = terms.id AND p.status = 'publish')",
+    );
+    // What the service keeps on write, as the migration that introduced it computes it.
+    await dataSource.query(
+      `INSERT INTO event_listing_marks (post_id, start_day, end_day)
+       SELECT d.post_id, SUBSTR(d.start_utc, 1, 10), SUBSTR(d.end_utc, 1, 10)
+         FROM event_details d INNER JOIN posts p ON p.id = d.post_id
+        WHERE p.status = 'publish' AND d.hide_from_listings = 0`,
+    );
+    await dataSource.query(
+      `INSERT INTO event_listing_days (start_day, end_day, listed)
+       SELECT start_day, end_day, COUNT(*) FROM event_listing_marks GROUP BY start_day, end_day`,
     );
     return { firstEventId: firstEvent, categorySlugs: categories };
   } finally {
