@@ -6,7 +6,7 @@ import { buildListResponse, resolvePageRequest } from '../../src/common/paginati
 import { toTermObject } from '../../src/core/terms/term.mapper';
 import { CATEGORY_TAXONOMY } from '../../src/modules/categories/category.taxonomy';
 import { toEventJsonLd, toEventObject } from '../../src/modules/events/event.mapper';
-import { resolveDateWindow } from '../../src/modules/events/event-window';
+import { nextDayStart, resolveDateWindow } from '../../src/modules/events/event-window';
 import { toOrganizerObject, toPersonJsonLd } from '../../src/modules/organizers/organizer.mapper';
 import { TAG_TAXONOMY } from '../../src/modules/tags/tag.taxonomy';
 import { toPlaceJsonLd, toVenueObject } from '../../src/modules/venues/venue.mapper';
@@ -113,6 +113,40 @@ async function objectsOf(pool: Pool, rows: Rows, ctx: RequestContext, now: strin
   });
 }
 
+/** A two-sided window's total from the per-day listing counts, as the service computes it (same schema). */
+async function totalByDay(pool: Pool, from: string, until: string, now: string): Promise<number> {
+  const firstDay = from.slice(0, 10);
+  const lastDay = until.slice(0, 10);
+  const afterFirstDay = nextDayStart(firstDay);
+  const lastDayStart = `${lastDay} 00:00:00`;
+  const rows = `SELECT COUNT(*) AS n FROM event_details d INNER JOIN posts p ON p.id = d.post_id
+    WHERE d.hide_from_listings = 0 AND ${PUBLIC}`;
+  const parts = await Promise.all([
+    pool.execute<Rows>(`${rows} AND d.start_utc >= ? AND d.start_utc < ? AND d.end_utc <= ?`, [
+      now,
+      from,
+      afterFirstDay,
+      until,
+    ]),
+    pool.execute<Rows>(`${rows} AND d.end_utc >= ? AND d.end_utc <= ? AND d.start_utc >= ?`, [
+      now,
+      lastDayStart,
+      until,
+      afterFirstDay,
+    ]),
+    pool.execute<Rows>('SELECT SUM(listed) AS n FROM event_listing_days WHERE start_day > ? AND end_day < ?', [
+      firstDay,
+      lastDay,
+    ]),
+    pool.execute<Rows>(
+      `SELECT COUNT(*) AS n FROM posts p INNER JOIN event_details d ON d.post_id = p.id
+        WHERE p.status = 'future' AND p.date_utc <= ? AND d.hide_from_listings = 0 AND d.start_utc >= ? AND d.end_utc < ?`,
+      [now, afterFirstDay, lastDayStart],
+    ),
+  ]);
+  return parts.reduce((sum, [[row]]) => sum + Number(row.n ?? 0), 0);
+}
+
 async function list(pool: Pool, url: URL, ctx: RequestContext): Promise<[number, Record<string, string>, unknown]> {
   const q = url.searchParams;
   const now = nowUtc();
@@ -129,10 +163,14 @@ async function list(pool: Pool, url: URL, ctx: RequestContext): Promise<[number,
     (w.startFrom ? ' AND d.start_utc >= ?' : '') +
     (w.endUntil ? ' AND d.end_utc <= ?' : '');
   const params = [now, ...(w.startFrom ? [w.startFrom] : []), ...(w.endUntil ? [w.endUntil] : [])];
-  const [[count]] = await pool.execute<Rows>(
-    `SELECT COUNT(*) AS n FROM posts p INNER JOIN event_details d ON d.post_id = p.id WHERE ${where}`,
-    params,
-  );
+  const total = w.startFrom && w.endUntil ? await totalByDay(pool, w.startFrom, w.endUntil, now) : await countRows();
+  async function countRows(): Promise<number> {
+    const [[count]] = await pool.execute<Rows>(
+      `SELECT COUNT(*) AS n FROM posts p INNER JOIN event_details d ON d.post_id = p.id WHERE ${where}`,
+      params,
+    );
+    return Number(count.n);
+  }
   const [rows] = await pool.execute<Rows>(
     `SELECT ${POST_COLUMNS('p')}, ${EVENT_COLUMNS} FROM posts p INNER JOIN event_details d ON d.post_id = p.id
       WHERE ${where} ORDER BY d.start_utc, d.post_id LIMIT ${page.perPage} OFFSET ${page.offset}`,
@@ -142,7 +180,7 @@ async function list(pool: Pool, url: URL, ctx: RequestContext): Promise<[number,
   const response = buildListResponse({
     key: 'events',
     items: objects.map((o) => o.object),
-    total: Number(count.n),
+    total,
     page,
     collectionUrl: `${ctx.namespaceUrl}/events`,
     query: { start_date: w.effective.start_date, end_date: w.effective.end_date },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { countsByDay, nextDayStart } from './event-listing-days';
+import { countsByDay } from './event-listing-days';
+import { nextDayStart } from './event-window';
 import type { EventArchiveFilter } from './events.repository';
 
 const plain: EventArchiveFilter = {

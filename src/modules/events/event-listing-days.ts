@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isUniqueViolation } from '../../common/errors/driver-errors';
 import { PostStatusListeners } from '../../core/posts/post-status-listeners';
 import { DatabaseContext } from '../../database/database-context';
+import { nextDayStart } from './event-window';
 import type { EventArchiveFilter } from './events.repository';
 
 /** UTC days of an event counted as listed: the bucket of `event_listing_days` it adds one to. */
@@ -11,13 +12,6 @@ interface Bucket {
 }
 
 const bucketKey = (b: Bucket) => `${b.startDay}|${b.endDay}`;
-
-/** The next UTC day of `YYYY-MM-DD`, as the SQL timestamp of its midnight. */
-export function nextDayStart(day: string): string {
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return `${next.toISOString().slice(0, 10)} 00:00:00`;
-}
 
 /**
  * Whether an archive total may come from the day counts: the public scope and a plain date window

@@ -81,3 +81,10 @@ export function resolveDateWindow(input: DateFilterInput, zone: Zone, now: DateT
     },
   };
 }
+
+/** The next UTC day of `YYYY-MM-DD`, as the SQL timestamp of its midnight. */
+export function nextDayStart(day: string): string {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return `${next.toISOString().slice(0, 10)} 00:00:00`;
+}
