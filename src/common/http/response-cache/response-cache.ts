@@ -11,6 +11,17 @@ import { sizeOf, weakEtagOf, type CachedAnswer } from './cached-answer';
 const UNCACHEABLE_PARAMETER = /(?:^|&)password=/;
 
 /**
+ * The answer's bytes in a buffer of their own: `Buffer.from` puts short strings in Node's shared 8 KB
+ * pool, and a kept slice would keep its whole slab alive, beyond the cache's byte budget.
+ */
+function ownBytes(body: string | Buffer): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+  if (typeof body === 'string') bytes.write(body);
+  else body.copy(bytes);
+  return bytes;
+}
+
+/**
  * Answers of `@CachedRead` routes, keyed by everything they depend on (caller, language, origin, path,
  * query, `Accept`, the minute) and valid while the content version they were computed at is current.
  * A write anywhere changes the version, so the next read on any instance computes afresh: exact, with
@@ -100,7 +111,7 @@ export class ResponseCache {
       if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send(body);
       res.send = send;
       if (res.statusCode !== 200) return send(body);
-      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+      const bytes = ownBytes(body);
       const answer: CachedAnswer = {
         version: snapshot.key,
         route,
