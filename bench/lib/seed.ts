@@ -1,6 +1,7 @@
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Progress } from '../../src/common/progress/progress';
 import { buildDataSourceOptions } from '../../src/database/data-source-options';
+import { FILL_LISTING_COUNTS } from '../../src/database/migrations/1764200000000-add-event-listing-days';
 
 export interface SeedOptions {
   databaseUrl: string;
@@ -169,16 +170,7 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
       "UPDATE terms SET count = (SELECT COUNT(*) FROM term_relationships tr INNER JOIN posts p ON p.id = tr.post_id WHERE tr.term_id = terms.id AND p.status = 'publish')",
     );
     // What the service keeps on write, as the migration that introduced it computes it.
-    await dataSource.query(
-      `INSERT INTO event_listing_marks (post_id, start_day, end_day)
-       SELECT d.post_id, SUBSTR(d.start_utc, 1, 10), SUBSTR(d.end_utc, 1, 10)
-         FROM event_details d INNER JOIN posts p ON p.id = d.post_id
-        WHERE p.status = 'publish' AND d.hide_from_listings = 0`,
-    );
-    await dataSource.query(
-      `INSERT INTO event_listing_days (start_day, end_day, listed)
-       SELECT start_day, end_day, COUNT(*) FROM event_listing_marks GROUP BY start_day, end_day`,
-    );
+    for (const statement of FILL_LISTING_COUNTS) await dataSource.query(statement);
     return { firstEventId: firstEvent, categorySlugs: categories };
   } finally {
     await dataSource.destroy();

@@ -10,6 +10,19 @@ import { cascadeToPost, intColumn, stringColumn } from './portable-columns';
  *   contribution whatever changed (status, dates, visibility in lists).
  * Both are filled from the events already there.
  */
+/**
+ * Fills both tables from the events there are (portable SQL: SUBSTR of a DATETIME is its
+ * `YYYY-MM-DD HH:MM:SS` text on MySQL, the stored text on SQLite). The bench seed runs it too.
+ */
+export const FILL_LISTING_COUNTS = [
+  `INSERT INTO event_listing_marks (post_id, start_day, end_day)
+   SELECT d.post_id, SUBSTR(d.start_utc, 1, 10), SUBSTR(d.end_utc, 1, 10)
+     FROM event_details d INNER JOIN posts p ON p.id = d.post_id
+    WHERE p.status = 'publish' AND d.hide_from_listings = 0`,
+  `INSERT INTO event_listing_days (start_day, end_day, listed)
+   SELECT start_day, end_day, COUNT(*) FROM event_listing_marks GROUP BY start_day, end_day`,
+] as const;
+
 export class AddEventListingDays1764200000000 implements MigrationInterface {
   name = 'AddEventListingDays1764200000000';
 
@@ -35,17 +48,7 @@ export class AddEventListingDays1764200000000 implements MigrationInterface {
         foreignKeys: [cascadeToPost('FK_event_listing_marks_post', 'post_id')],
       }),
     );
-    // Portable SQL (SUBSTR of a DATETIME is its `YYYY-MM-DD HH:MM:SS` text on MySQL, the stored text on SQLite).
-    await queryRunner.query(
-      `INSERT INTO event_listing_marks (post_id, start_day, end_day)
-       SELECT d.post_id, SUBSTR(d.start_utc, 1, 10), SUBSTR(d.end_utc, 1, 10)
-         FROM event_details d INNER JOIN posts p ON p.id = d.post_id
-        WHERE p.status = 'publish' AND d.hide_from_listings = 0`,
-    );
-    await queryRunner.query(
-      `INSERT INTO event_listing_days (start_day, end_day, listed)
-       SELECT start_day, end_day, COUNT(*) FROM event_listing_marks GROUP BY start_day, end_day`,
-    );
+    for (const statement of FILL_LISTING_COUNTS) await queryRunner.query(statement);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

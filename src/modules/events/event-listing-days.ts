@@ -13,6 +13,23 @@ interface Bucket {
 
 const bucketKey = (b: Bucket) => `${b.startDay}|${b.endDay}`;
 
+/** Count changes per bucket, handed out in key order so concurrent writers lock shared rows in one order. */
+class BucketDeltas {
+  private readonly byKey = new Map<string, { bucket: Bucket; delta: number }>();
+
+  move(bucket: Bucket, delta: number): void {
+    const entry = this.byKey.get(bucketKey(bucket)) ?? { bucket, delta: 0 };
+    entry.delta += delta;
+    this.byKey.set(bucketKey(bucket), entry);
+  }
+
+  inKeyOrder(): { bucket: Bucket; delta: number }[] {
+    return [...this.byKey.values()]
+      .filter((d) => d.delta !== 0)
+      .sort((a, b) => bucketKey(a.bucket).localeCompare(bucketKey(b.bucket)));
+  }
+}
+
 /**
  * Whether an archive total may come from the day counts: the public scope and a plain date window
  * (`start ≥ from`, `end ≤ until`), no other filter. Everything else counts rows.
@@ -79,12 +96,7 @@ export class EventListingDays {
         mark_start: string | null;
         mark_end: string | null;
       }>();
-    const deltas = new Map<string, { bucket: Bucket; delta: number }>();
-    const move = (bucket: Bucket, delta: number) => {
-      const entry = deltas.get(bucketKey(bucket)) ?? { bucket, delta: 0 };
-      entry.delta += delta;
-      deltas.set(bucketKey(bucket), entry);
-    };
+    const deltas = new BucketDeltas();
     for (const row of rows) {
       const id = Number(row.id);
       const listed = row.status === 'publish' && !Number(row.hidden);
@@ -96,7 +108,7 @@ export class EventListingDays {
       if (wanted && counted && bucketKey(wanted) === bucketKey(counted)) continue;
       if (!wanted && !counted) continue;
       if (counted) {
-        move(counted, -1);
+        deltas.move(counted, -1);
         await this.db.manager
           .createQueryBuilder()
           .delete()
@@ -105,7 +117,7 @@ export class EventListingDays {
           .execute();
       }
       if (wanted) {
-        move(wanted, 1);
+        deltas.move(wanted, 1);
         await this.db.manager
           .createQueryBuilder()
           .insert()
@@ -114,12 +126,7 @@ export class EventListingDays {
           .execute();
       }
     }
-    // In key order, so concurrent writers lock the shared rows in the same order.
-    for (const { bucket, delta } of [...deltas.values()].sort((a, b) =>
-      bucketKey(a.bucket).localeCompare(bucketKey(b.bucket)),
-    )) {
-      if (delta !== 0) await this.add(bucket, delta);
-    }
+    for (const { bucket, delta } of deltas.inKeyOrder()) await this.add(bucket, delta);
   }
 
   /** Takes these events out of the counts: before they are deleted for good (the cascade drops their marks). */
@@ -137,18 +144,9 @@ export class EventListingDays {
       .from('event_listing_marks')
       .where('post_id IN (:...postIds)', { postIds })
       .execute();
-    const deltas = new Map<string, { bucket: Bucket; delta: number }>();
-    for (const m of marks) {
-      const bucket = { startDay: m.start_day, endDay: m.end_day };
-      const entry = deltas.get(bucketKey(bucket)) ?? { bucket, delta: 0 };
-      entry.delta -= 1;
-      deltas.set(bucketKey(bucket), entry);
-    }
-    for (const { bucket, delta } of [...deltas.values()].sort((a, b) =>
-      bucketKey(a.bucket).localeCompare(bucketKey(b.bucket)),
-    )) {
-      await this.add(bucket, delta);
-    }
+    const deltas = new BucketDeltas();
+    for (const m of marks) deltas.move({ startDay: m.start_day, endDay: m.end_day }, -1);
+    for (const { bucket, delta } of deltas.inKeyOrder()) await this.add(bucket, delta);
   }
 
   /**
