@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { measure } from './lib/load';
-import { seedWithProgress } from './lib/seed-with-progress';
-import { startServer } from './lib/server';
+import { seededServer } from './lib/seeded-server';
 
 /**
  * The cold path: load on the main event routes over a seeded database with every cache off
@@ -15,20 +10,13 @@ import { startServer } from './lib/server';
  */
 async function main(): Promise<void> {
   const events = Number(process.argv[2] ?? 10_000);
-  const file = join(tmpdir(), `cal-bench-${randomBytes(4).toString('hex')}.sqlite`);
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${file}`;
-  const seeded = await seedWithProgress(databaseUrl, events);
-  const server = await startServer({
-    DATABASE_URL: databaseUrl,
-    BENCH_DATABASE_URL: databaseUrl,
-    SITE_TIMEZONE: 'UTC',
-    RESPONSE_CACHE_MB: '0',
-  });
+  const seeded = await seededServer(events, { RESPONSE_CACHE_MB: '0' });
+  const server = seeded.server;
   try {
     const url = `${server.url}/cal/events/v1/events`;
     // The default window starts "yesterday": pin the dates inside the seeded years instead.
     const window = 'start_date=2031-01-01&end_date=2031-12-31';
-    console.log(`\n${events} events on ${databaseUrl.split(':')[0]}`);
+    console.log(`\n${events} events on ${seeded.databaseUrl.split(':')[0]}`);
     await measure('warm-up', `${url}?${window}`, { duration: 3 });
     await measure('GET /events (10 per page)', `${url}?${window}`);
     await measure('GET /events?per_page=50', `${url}?${window}&per_page=50`);
@@ -39,8 +27,7 @@ async function main(): Promise<void> {
     await measure('GET /events?page=20', `${url}?${window}&page=20`);
     await measure('GET /events/{id}', `${url}/${seeded.firstEventId + Math.floor(events / 2)}`);
   } finally {
-    await server.stop();
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    await seeded.stop();
   }
 }
 

@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { measure } from './lib/load';
-import { seedWithProgress } from './lib/seed-with-progress';
-import { startServer } from './lib/server';
+import { seededServer } from './lib/seeded-server';
 
 /** The reference (The Events Calendar on WordPress, 2,000 events, -c16) on a machine of this kind. */
 const REFERENCE = { list: 13.5, single: 28.6 };
@@ -16,19 +11,13 @@ const REFERENCE = { list: 13.5, single: 28.6 };
  */
 async function main(): Promise<void> {
   const events = Number(process.argv[2] ?? 2_000);
-  const file = join(tmpdir(), `cal-bench-${randomBytes(4).toString('hex')}.sqlite`);
-  const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${file}`;
-  const seeded = await seedWithProgress(databaseUrl, events);
-  const server = await startServer({
-    DATABASE_URL: databaseUrl,
-    BENCH_DATABASE_URL: databaseUrl,
-    SITE_TIMEZONE: 'UTC',
-  });
+  const seeded = await seededServer(events);
+  const server = seeded.server;
   try {
     const url = `${server.url}/cal/events/v1/events`;
     const list = `${url}?start_date=2031-01-01&end_date=2031-12-31`;
     const single = `${url}/${seeded.firstEventId + Math.floor(events / 2)}`;
-    console.log(`\n${events} events on ${databaseUrl.split(':')[0]}, 16 connections`);
+    console.log(`\n${events} events on ${seeded.databaseUrl.split(':')[0]}, 16 connections`);
     await measure('warm-up', list, { duration: 3, connections: 16 });
     const l = await measure('GET /events (hot)', list, { connections: 16 });
     const s = await measure('GET /events/{id} (hot)', single, { connections: 16 });
@@ -37,8 +26,7 @@ async function main(): Promise<void> {
         `single ${(s.requestsPerSecond / REFERENCE.single).toFixed(0)}× (targets: 1,350 and 2,900 req/s, 100×)`,
     );
   } finally {
-    await server.stop();
-    for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    await seeded.stop();
   }
 }
 
