@@ -97,6 +97,8 @@ export class EventListingDays {
         mark_end: string | null;
       }>();
     const deltas = new BucketDeltas();
+    const unmarked: number[] = [];
+    const marked: { post_id: number; start_day: string; end_day: string }[] = [];
     for (const row of rows) {
       const id = Number(row.id);
       const listed = row.status === 'publish' && !Number(row.hidden);
@@ -106,25 +108,31 @@ export class EventListingDays {
       const counted: Bucket | null =
         row.mark_start === null || row.mark_end === null ? null : { startDay: row.mark_start, endDay: row.mark_end };
       if (wanted && counted && bucketKey(wanted) === bucketKey(counted)) continue;
-      if (!wanted && !counted) continue;
       if (counted) {
         deltas.move(counted, -1);
-        await this.db.manager
-          .createQueryBuilder()
-          .delete()
-          .from('event_listing_marks')
-          .where('post_id = :id', { id })
-          .execute();
+        unmarked.push(id);
       }
       if (wanted) {
         deltas.move(wanted, 1);
-        await this.db.manager
-          .createQueryBuilder()
-          .insert()
-          .into('event_listing_marks', ['post_id', 'start_day', 'end_day'])
-          .values({ post_id: id, start_day: wanted.startDay, end_day: wanted.endDay })
-          .execute();
+        marked.push({ post_id: id, start_day: wanted.startDay, end_day: wanted.endDay });
       }
+    }
+    // One statement each, however many events the publisher flipped at once.
+    if (unmarked.length > 0) {
+      await this.db.manager
+        .createQueryBuilder()
+        .delete()
+        .from('event_listing_marks')
+        .where('post_id IN (:...unmarked)', { unmarked })
+        .execute();
+    }
+    if (marked.length > 0) {
+      await this.db.manager
+        .createQueryBuilder()
+        .insert()
+        .into('event_listing_marks', ['post_id', 'start_day', 'end_day'])
+        .values(marked)
+        .execute();
     }
     for (const { bucket, delta } of deltas.inKeyOrder()) await this.add(bucket, delta);
   }

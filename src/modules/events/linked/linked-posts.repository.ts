@@ -42,11 +42,6 @@ export interface LinkedArchiveFilter {
   upcomingScope: ListScope;
 }
 
-export interface ParentLink {
-  parentId: number;
-  linkedId: number;
-}
-
 /** A parent's link to a record, with the record's post and companion rows (null when it has none yet). */
 export interface LinkedRecord<TDetails> {
   parentId: number;
@@ -175,19 +170,6 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
   /** Removes every link to a record (when it is trashed). */
   async unlinkAll(linkedId: number): Promise<void> {
     await this.db.manager.getRepository(this.tables.link).delete({ [this.tables.linkProperty]: linkedId } as never);
-  }
-
-  /** The links of many parents, in one query, each parent's in stored order. */
-  async linksOf(parentIds: number[]): Promise<ParentLink[]> {
-    if (parentIds.length === 0) return [];
-    const rows = await this.db.manager.getRepository(this.tables.link).find({
-      where: { eventId: In(parentIds) } as never,
-      order: { eventId: 'ASC', sortOrder: 'ASC' } as never,
-    });
-    return rows.map((row) => ({
-      parentId: (row as unknown as { eventId: number }).eventId,
-      linkedId: (row as Record<string, number>)[this.tables.linkProperty],
-    }));
   }
 
   /**
