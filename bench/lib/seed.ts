@@ -2,6 +2,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { Progress } from '../../src/common/progress/progress';
 import { buildDataSourceOptions } from '../../src/database/data-source-options';
 import { FILL_LISTING_COUNTS } from '../../src/database/migrations/1764200000000-add-event-listing-days';
+import { FILL_TERM_LISTING_COUNTS } from '../../src/database/migrations/1764300000000-add-event-term-listing-days';
 
 export interface SeedOptions {
   databaseUrl: string;
@@ -170,7 +171,7 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
       "UPDATE terms SET count = (SELECT COUNT(*) FROM term_relationships tr INNER JOIN posts p ON p.id = tr.post_id WHERE tr.term_id = terms.id AND p.status = 'publish')",
     );
     // What the service keeps on write, as the migration that introduced it computes it.
-    for (const statement of FILL_LISTING_COUNTS) await dataSource.query(statement);
+    for (const statement of [...FILL_LISTING_COUNTS, ...FILL_TERM_LISTING_COUNTS]) await dataSource.query(statement);
     return { firstEventId: firstEvent, categorySlugs: categories };
   } finally {
     await dataSource.destroy();

@@ -1,7 +1,9 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { appliedMigrationNames, knownMigrationNames } from './applied-migrations';
+import { MigrationCommands } from './migration-commands';
+import type { MigrationClass } from './module-migrations';
 
 export interface SchemaState {
   applied: number;
@@ -24,7 +26,33 @@ export class SchemaMigrations implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     if (!this.config.migrationsRun) return;
-    this.appliedAtStart = (await this.dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
+    if (this.dataSource.options.type !== 'mysql') {
+      this.appliedAtStart = (await this.dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
+      return;
+    }
+    // The service's MySQL connections give up on a statement after DB_QUERY_TIMEOUT_SECONDS; filling a new
+    // table from a million events takes longer, so migrations run on a connection of their own without it.
+    const { pending } = await this.state();
+    if (pending.length === 0) return;
+    const logger = new Logger('Database');
+    logger.log(
+      `applying ${pending.length} migration(s): ${pending.join(', ')} (on large tables this may take minutes)`,
+    );
+    const commands = new MigrationCommands(
+      this.config.databaseUrl,
+      this.dataSource.options.migrations as MigrationClass[],
+    );
+    try {
+      this.appliedAtStart = await commands.run((label, total) => {
+        let done = 0;
+        return {
+          advance: (by = 1, note) => logger.log(`${label}: ${(done += by)}/${total} ${note ?? ''}`.trim()),
+          stop: () => undefined,
+        };
+      });
+    } finally {
+      await commands.close();
+    }
   }
 
   async state(): Promise<SchemaState> {

@@ -76,9 +76,21 @@ describe('migrations', () => {
     await expect(insert('cal_event')).rejects.toThrow();
   });
 
-  it('fills the per-day listing counts from the events already there', async () => {
+  it('fills the per-day listing counts, overall and per term, from the events already there', async () => {
     await dataSource.undoLastMigration({ transaction: 'each' });
-    const event = async (slug: string, status: string, start: string, end: string, hidden = false) => {
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    await dataSource.query(
+      "INSERT INTO terms (taxonomy, name, slug, description, count) VALUES ('cal_events_cat', 'Jazz', 'jazz', '', 0)",
+    );
+    const [{ id: jazz }] = await dataSource.query<{ id: number }[]>("SELECT id FROM terms WHERE slug = 'jazz'");
+    const event = async (
+      slug: string,
+      status: string,
+      start: string,
+      end: string,
+      hidden = false,
+      password = false,
+    ) => {
       await dataSource
         .createQueryBuilder()
         .insert()
@@ -95,12 +107,17 @@ describe('migrations', () => {
           date_utc: '2025-01-01 00:00:00',
           modified_local: '2025-01-01 00:00:00',
           modified_utc: '2025-01-01 00:00:00',
+          password_hash: password ? 'hash' : null,
         })
         .execute();
       const [{ id }] = await dataSource.query<{ id: number }[]>(
         "SELECT id FROM posts WHERE type = 'cal_event' AND slug = ?",
         [slug],
       );
+      await dataSource.query('INSERT INTO term_relationships (post_id, term_id, term_order) VALUES (?, ?, 0)', [
+        id,
+        jazz,
+      ]);
       await dataSource
         .createQueryBuilder()
         .insert()
@@ -122,15 +139,24 @@ describe('migrations', () => {
     await event('c', 'publish', '2030-05-01 23:00:00', '2030-05-03 01:00:00');
     await event('d', 'draft', '2030-05-01 19:00:00', '2030-05-01 22:00:00');
     await event('e', 'publish', '2030-05-01 19:00:00', '2030-05-01 22:00:00', true);
+    await event('f', 'publish', '2030-05-01 19:00:00', '2030-05-01 22:00:00', false, true);
     await dataSource.runMigrations({ transaction: 'each' });
     const days = await dataSource.query<{ start_day: string; end_day: string; listed: number }[]>(
       'SELECT start_day, end_day, listed FROM event_listing_days ORDER BY start_day, end_day',
     );
     expect(days.map((d) => [d.start_day, d.end_day, Number(d.listed)])).toEqual([
-      ['2030-05-01', '2030-05-01', 2],
+      ['2030-05-01', '2030-05-01', 3],
       ['2030-05-01', '2030-05-03', 1],
     ]);
     const [marks] = await dataSource.query<{ n: number }[]>('SELECT COUNT(*) AS n FROM event_listing_marks');
-    expect(Number(marks.n)).toBe(3);
+    expect(Number(marks.n)).toBe(4);
+    // The password-protected event is listed, but no term filter matches it for the public.
+    const termDays = await dataSource.query<{ term_id: number; start_day: string; end_day: string; listed: number }[]>(
+      'SELECT term_id, start_day, end_day, listed FROM event_term_listing_days ORDER BY start_day, end_day',
+    );
+    expect(termDays.map((d) => [Number(d.term_id), d.start_day, d.end_day, Number(d.listed)])).toEqual([
+      [Number(jazz), '2030-05-01', '2030-05-01', 2],
+      [Number(jazz), '2030-05-01', '2030-05-03', 1],
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { CreateCalendarTables1763800000000 } from './1763800000000-create-calend
 import { AddWriteLocksAndTrashOrigin1764000000000 } from './1764000000000-add-write-locks-and-trash-origin';
 import { AddWriteSequence1764100000000 } from './1764100000000-add-write-sequence';
 import { AddEventListingDays1764200000000 } from './1764200000000-add-event-listing-days';
+import { AddEventTermListingDays1764300000000 } from './1764300000000-add-event-term-listing-days';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -17,4 +18,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddWriteLocksAndTrashOrigin1764000000000,
   AddWriteSequence1764100000000,
   AddEventListingDays1764200000000,
+  AddEventTermListingDays1764300000000,
 ];

@@ -2,8 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { isUniqueViolation } from '../../common/errors/driver-errors';
 import { PostStatusListeners } from '../../core/posts/post-status-listeners';
 import { DatabaseContext } from '../../database/database-context';
-import { nextDayStart } from './event-window';
-import type { EventArchiveFilter } from './events.repository';
 
 /** UTC days of an event counted as listed: the bucket of `event_listing_days` it adds one to. */
 interface Bucket {
@@ -11,56 +9,65 @@ interface Bucket {
   endDay: string;
 }
 
+/** What an event adds to the counts: one to its bucket, and one to its bucket under each of `termIds`. */
+interface Contribution {
+  bucket: Bucket;
+  /** Sorted; empty for an event with a password (term filters never match it for the public). */
+  termIds: number[];
+}
+
 const bucketKey = (b: Bucket) => `${b.startDay}|${b.endDay}`;
+const sameContribution = (a: Contribution, b: Contribution) =>
+  bucketKey(a.bucket) === bucketKey(b.bucket) && a.termIds.join(',') === b.termIds.join(',');
 
-/** Count changes per bucket, handed out in key order so concurrent writers lock shared rows in one order. */
-class BucketDeltas {
-  private readonly byKey = new Map<string, { bucket: Bucket; delta: number }>();
+/** A counter row: the bucket, and the term for `event_term_listing_days` (absent for `event_listing_days`). */
+interface CounterRow {
+  termId?: number;
+  bucket: Bucket;
+}
 
-  move(bucket: Bucket, delta: number): void {
-    const entry = this.byKey.get(bucketKey(bucket)) ?? { bucket, delta: 0 };
-    entry.delta += delta;
-    this.byKey.set(bucketKey(bucket), entry);
+const counterKey = (r: CounterRow) => `${r.termId ?? ''}|${bucketKey(r.bucket)}`;
+
+/** Count changes per counter row, handed out in key order so concurrent writers lock shared rows in one order. */
+class CounterDeltas {
+  private readonly byKey = new Map<string, { row: CounterRow; delta: number }>();
+
+  move(contribution: Contribution, delta: number): void {
+    this.add({ bucket: contribution.bucket }, delta);
+    for (const termId of contribution.termIds) this.add({ termId, bucket: contribution.bucket }, delta);
   }
 
-  inKeyOrder(): { bucket: Bucket; delta: number }[] {
+  inKeyOrder(): { row: CounterRow; delta: number }[] {
+    const key = (e: { row: CounterRow }) => counterKey(e.row);
     return [...this.byKey.values()]
       .filter((d) => d.delta !== 0)
-      .sort((a, b) => bucketKey(a.bucket).localeCompare(bucketKey(b.bucket)));
+      .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  }
+
+  private add(row: CounterRow, delta: number): void {
+    const entry = this.byKey.get(counterKey(row)) ?? { row, delta: 0 };
+    entry.delta += delta;
+    this.byKey.set(counterKey(row), entry);
   }
 }
 
-/**
- * Whether an archive total may come from the day counts: the public scope and a plain date window
- * (`start ≥ from`, `end ≤ until`), no other filter. Everything else counts rows.
- */
-export function countsByDay(filter: EventArchiveFilter): filter is EventArchiveFilter & {
-  window: { startFrom: string; endUntil: string };
-} {
-  const w = filter.window;
-  const publicScope =
-    filter.scope.ownerId === undefined && filter.scope.statuses.length === 1 && filter.scope.statuses[0] === 'publish';
-  return (
-    publicScope &&
-    w?.startFrom !== undefined &&
-    w.endUntil !== undefined &&
-    [w.startsBefore, w.startsAfter, w.endsBefore, w.endsAfter].every((b) => b === undefined) &&
-    filter.tokens.length === 0 &&
-    !filter.categoryIds &&
-    !filter.tagIds &&
-    filter.linkFilters.length === 0 &&
-    filter.moduleConditions.length === 0 &&
-    filter.featured === undefined &&
-    filter.include === undefined &&
-    filter.parentId === undefined
-  );
+interface EventRow {
+  id: number | string;
+  status: string;
+  hidden: number | string | boolean;
+  has_password: number | string;
+  start_utc: string;
+  end_utc: string;
+  mark_start: string | null;
+  mark_end: string | null;
 }
 
 /**
- * Listed events per (start day, end day), kept in the write's transaction, so the total of a date window
- * costs the same at a million events as at ten thousand. An event is listed when published and not
- * hidden from listings; scheduled posts that fell due before the publisher flipped them are counted
- * from rows (there are few). See docs/performance.md.
+ * Listed events per (start day, end day), overall and per term, kept in the write's transaction, so the
+ * total of a date window — and where a page of it starts — costs the same at a million events as at ten
+ * thousand (read by `EventListingPlan`). An event is listed when published and not hidden from listings;
+ * scheduled posts that fell due before the publisher flipped them are counted from rows (there are few).
+ * See docs/performance.md.
  */
 @Injectable()
 export class EventListingDays {
@@ -71,7 +78,7 @@ export class EventListingDays {
     statusListeners.add((changes) => this.sync(changes.map((c) => c.postId)));
   }
 
-  /** Brings the counted bucket of each of these events (other post types are ignored) in line with its row. */
+  /** Brings what each of these events (other post types are ignored) is counted as in line with its rows. */
   async sync(postIds: number[]): Promise<void> {
     if (postIds.length === 0) return;
     const rows = await this.db.manager
@@ -80,61 +87,66 @@ export class EventListingDays {
       .innerJoin('event_details', 'd', 'd.post_id = p.id')
       .leftJoin('event_listing_marks', 'm', 'm.post_id = p.id')
       .select(['p.id AS id', 'p.status AS status', 'd.hide_from_listings AS hidden'])
-      .addSelect([
-        'd.start_utc AS start_utc',
-        'd.end_utc AS end_utc',
-        'm.start_day AS mark_start',
-        'm.end_day AS mark_end',
-      ])
+      .addSelect('CASE WHEN p.password_hash IS NULL THEN 0 ELSE 1 END', 'has_password')
+      .addSelect(['d.start_utc AS start_utc', 'd.end_utc AS end_utc'])
+      .addSelect(['m.start_day AS mark_start', 'm.end_day AS mark_end'])
       .where('p.id IN (:...postIds)', { postIds })
-      .getRawMany<{
-        id: number | string;
-        status: string;
-        hidden: number | string | boolean;
-        start_utc: string;
-        end_utc: string;
-        mark_start: string | null;
-        mark_end: string | null;
-      }>();
-    const deltas = new BucketDeltas();
+      .getRawMany<EventRow>();
+    const listed = rows.filter((r) => r.status === 'publish' && !Number(r.hidden));
+    const wantedTerms = await this.termIdsOf(
+      'term_relationships',
+      listed.filter((r) => !Number(r.has_password)).map((r) => Number(r.id)),
+    );
+    const countedTerms = await this.termIdsOf(
+      'event_term_listing_marks',
+      rows.filter((r) => r.mark_start !== null).map((r) => Number(r.id)),
+    );
+    const deltas = new CounterDeltas();
     const unmarked: number[] = [];
-    const marked: { post_id: number; start_day: string; end_day: string }[] = [];
+    const marked: { id: number; contribution: Contribution }[] = [];
     for (const row of rows) {
       const id = Number(row.id);
-      const listed = row.status === 'publish' && !Number(row.hidden);
-      const wanted: Bucket | null = listed
-        ? { startDay: row.start_utc.slice(0, 10), endDay: row.end_utc.slice(0, 10) }
+      const wanted: Contribution | null = listed.includes(row)
+        ? {
+            bucket: { startDay: row.start_utc.slice(0, 10), endDay: row.end_utc.slice(0, 10) },
+            termIds: wantedTerms.get(id) ?? [],
+          }
         : null;
-      const counted: Bucket | null =
-        row.mark_start === null || row.mark_end === null ? null : { startDay: row.mark_start, endDay: row.mark_end };
-      if (wanted && counted && bucketKey(wanted) === bucketKey(counted)) continue;
+      const counted: Contribution | null =
+        row.mark_start === null || row.mark_end === null
+          ? null
+          : { bucket: { startDay: row.mark_start, endDay: row.mark_end }, termIds: countedTerms.get(id) ?? [] };
+      if (wanted && counted && sameContribution(wanted, counted)) continue;
       if (counted) {
         deltas.move(counted, -1);
         unmarked.push(id);
       }
       if (wanted) {
         deltas.move(wanted, 1);
-        marked.push({ post_id: id, start_day: wanted.startDay, end_day: wanted.endDay });
+        marked.push({ id, contribution: wanted });
       }
     }
-    // One statement each, however many events the publisher flipped at once.
-    if (unmarked.length > 0) {
-      await this.db.manager
-        .createQueryBuilder()
-        .delete()
-        .from('event_listing_marks')
-        .where('post_id IN (:...unmarked)', { unmarked })
-        .execute();
-    }
+    await this.unmark(unmarked);
+    // One statement per table, however many events the publisher flipped at once.
     if (marked.length > 0) {
-      await this.db.manager
-        .createQueryBuilder()
-        .insert()
-        .into('event_listing_marks', ['post_id', 'start_day', 'end_day'])
-        .values(marked)
-        .execute();
+      await this.insertRows(
+        'event_listing_marks',
+        ['post_id', 'start_day', 'end_day'],
+        marked.map(({ id, contribution: { bucket } }) => ({
+          post_id: id,
+          start_day: bucket.startDay,
+          end_day: bucket.endDay,
+        })),
+      );
+      await this.insertRows(
+        'event_term_listing_marks',
+        ['post_id', 'term_id'],
+        marked.flatMap(({ id, contribution }) =>
+          contribution.termIds.map((termId) => ({ post_id: id, term_id: termId })),
+        ),
+      );
     }
-    for (const { bucket, delta } of deltas.inKeyOrder()) await this.add(bucket, delta);
+    await this.apply(deltas);
   }
 
   /** Takes these events out of the counts: before they are deleted for good (the cascade drops their marks). */
@@ -143,85 +155,79 @@ export class EventListingDays {
     const marks = await this.db.manager
       .createQueryBuilder()
       .from('event_listing_marks', 'm')
-      .select(['m.start_day AS start_day', 'm.end_day AS end_day'])
+      .select(['m.post_id AS id', 'm.start_day AS start_day', 'm.end_day AS end_day'])
       .where('m.post_id IN (:...postIds)', { postIds })
-      .getRawMany<{ start_day: string; end_day: string }>();
-    await this.db.manager
+      .getRawMany<{ id: number | string; start_day: string; end_day: string }>();
+    const terms = await this.termIdsOf(
+      'event_term_listing_marks',
+      marks.map((m) => Number(m.id)),
+    );
+    await this.unmark(marks.map((m) => Number(m.id)));
+    const deltas = new CounterDeltas();
+    for (const m of marks) {
+      deltas.move({ bucket: { startDay: m.start_day, endDay: m.end_day }, termIds: terms.get(Number(m.id)) ?? [] }, -1);
+    }
+    await this.apply(deltas);
+  }
+
+  /** Term ids per post from `table` (`post_id`, `term_id`), each list sorted. */
+  private async termIdsOf(table: string, postIds: number[]): Promise<Map<number, number[]>> {
+    const byPost = new Map<number, number[]>();
+    if (postIds.length === 0) return byPost;
+    const rows = await this.db.manager
       .createQueryBuilder()
-      .delete()
-      .from('event_listing_marks')
-      .where('post_id IN (:...postIds)', { postIds })
-      .execute();
-    const deltas = new BucketDeltas();
-    for (const m of marks) deltas.move({ startDay: m.start_day, endDay: m.end_day }, -1);
-    for (const { bucket, delta } of deltas.inKeyOrder()) await this.add(bucket, delta);
+      .from(table, 't')
+      .select(['t.post_id AS post_id', 't.term_id AS term_id'])
+      .where('t.post_id IN (:...postIds)', { postIds })
+      .getRawMany<{ post_id: number | string; term_id: number | string }>();
+    for (const row of rows) {
+      const list = byPost.get(Number(row.post_id)) ?? [];
+      list.push(Number(row.term_id));
+      byPost.set(Number(row.post_id), list);
+    }
+    for (const list of byPost.values()) list.sort((a, b) => a - b);
+    return byPost;
   }
 
-  /**
-   * The number of events a public archive with only a date window lists. Disjoint parts: events starting
-   * on the window's first day (rows), events starting later and ending on its last day (rows), events
-   * starting and ending on whole days in between (day counts), and due scheduled posts of that middle
-   * part (rows). Each row part reads at most two days of events.
-   */
-  async total(window: { startFrom: string; endUntil: string }, nowUtc: string): Promise<number> {
-    const { startFrom: from, endUntil: until } = window;
-    const firstDay = from.slice(0, 10);
-    const lastDay = until.slice(0, 10);
-    const afterFirstDay = nextDayStart(firstDay);
-    const lastDayStart = `${lastDay} 00:00:00`;
-    const visible = "(p.status = 'publish' OR (p.status = 'future' AND p.date_utc <= :now))";
-    const rows = (where: string, params: Record<string, string>) =>
-      this.db.manager
+  private async unmark(postIds: number[]): Promise<void> {
+    if (postIds.length === 0) return;
+    for (const table of ['event_term_listing_marks', 'event_listing_marks']) {
+      await this.db.manager
         .createQueryBuilder()
-        .from('event_details', 'd')
-        .innerJoin('posts', 'p', 'p.id = d.post_id')
-        .select('COUNT(*)', 'n')
-        .where('d.hide_from_listings = :hidden', { hidden: false })
-        .andWhere(where, params)
-        .getRawOne<{ n: number | string }>()
-        .then((r) => Number(r?.n ?? 0));
-    const [first, last, middle, due] = await Promise.all([
-      rows(`${visible} AND d.start_utc >= :from AND d.start_utc < :afterFirstDay AND d.end_utc <= :until`, {
-        now: nowUtc,
-        from,
-        afterFirstDay,
-        until,
-      }),
-      rows(`${visible} AND d.end_utc >= :lastDayStart AND d.end_utc <= :until AND d.start_utc >= :afterFirstDay`, {
-        now: nowUtc,
-        lastDayStart,
-        until,
-        afterFirstDay,
-      }),
-      this.db.manager
-        .createQueryBuilder()
-        .from('event_listing_days', 'c')
-        .select('SUM(c.listed)', 'n')
-        .where('c.start_day > :firstDay AND c.end_day < :lastDay', { firstDay, lastDay })
-        .getRawOne<{ n: number | string | null }>()
-        .then((r) => Number(r?.n ?? 0)),
-      // From the posts side: the few `future` rows past their date, not the window's events.
-      this.db.manager
-        .createQueryBuilder()
-        .from('posts', 'p')
-        .innerJoin('event_details', 'd', 'd.post_id = p.id')
-        .select('COUNT(*)', 'n')
-        .where("p.status = 'future' AND p.date_utc <= :now", { now: nowUtc })
-        .andWhere('d.hide_from_listings = :hidden', { hidden: false })
-        .andWhere('d.start_utc >= :afterFirstDay AND d.end_utc < :lastDayStart', { afterFirstDay, lastDayStart })
-        .getRawOne<{ n: number | string }>()
-        .then((r) => Number(r?.n ?? 0)),
-    ]);
-    return first + last + middle + due;
+        .delete()
+        .from(table)
+        .where('post_id IN (:...postIds)', { postIds })
+        .execute();
+    }
   }
 
-  private async add(bucket: Bucket, delta: number): Promise<void> {
+  private async insertRows(table: string, columns: string[], values: Record<string, string | number>[]): Promise<void> {
+    if (values.length === 0) return;
+    await this.db.manager.createQueryBuilder().insert().into(table, columns).values(values).execute();
+  }
+
+  private async apply(deltas: CounterDeltas): Promise<void> {
+    for (const { row, delta } of deltas.inKeyOrder()) await this.add(row, delta);
+  }
+
+  private async add(row: CounterRow, delta: number): Promise<void> {
+    const table = row.termId === undefined ? 'event_listing_days' : 'event_term_listing_days';
+    const key = {
+      start_day: row.bucket.startDay,
+      end_day: row.bucket.endDay,
+      ...(row.termId === undefined ? {} : { term_id: row.termId }),
+    };
     const update = () =>
       this.db.manager
         .createQueryBuilder()
-        .update('event_listing_days')
+        .update(table)
         .set({ listed: () => `listed + ${Math.trunc(delta)}` })
-        .where('start_day = :startDay AND end_day = :endDay', bucket)
+        .where(
+          Object.keys(key)
+            .map((column) => `${column} = :${column}`)
+            .join(' AND '),
+          key,
+        )
         .execute();
     if ((await update()).affected) return;
     try {
@@ -230,8 +236,8 @@ export class EventListingDays {
         this.db.manager
           .createQueryBuilder()
           .insert()
-          .into('event_listing_days', ['start_day', 'end_day', 'listed'])
-          .values({ start_day: bucket.startDay, end_day: bucket.endDay, listed: delta })
+          .into(table, [...Object.keys(key), 'listed'])
+          .values({ ...key, listed: delta })
           .execute(),
       );
     } catch (error) {

@@ -31,7 +31,7 @@ import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
 import { resolveDateWindow } from './event-window';
 import { EventObjectsService } from './event-objects.service';
 import type { EventDetailsEntity } from './event-details.entity';
-import { countsByDay, EventListingDays } from './event-listing-days';
+import { dayCountRoute, EventListingPlan } from './event-listing-plan';
 import { EventsRepository, type EventRecord } from './events.repository';
 import type { EventLinkTarget } from './links/event-link';
 import { EventListFilterRegistry } from './links/event-list-filter';
@@ -52,7 +52,7 @@ export class EventsQueryService {
     private readonly siteTime: SiteTime,
     private readonly config: AppConfig,
     private readonly totals: ListTotalsCache,
-    private readonly listing: EventListingDays,
+    private readonly listing: EventListingPlan,
   ) {}
 
   async list(query: ListEventsQueryDto, ctx: RequestContext): Promise<ListResponse> {
@@ -109,8 +109,13 @@ export class EventsQueryService {
       { ...filter, nowUtc: undefined, contentVisible: undefined },
       ctx.user && `${ctx.user.id}:${ctx.user.role}`,
     ]);
-    const { events, total } = await this.events.listForArchive(filter, page, (count) =>
-      this.totals.reuse(totalKey, countsByDay(filter) ? () => this.listing.total(filter.window, filter.nowUtc) : count),
+    const route = dayCountRoute(filter);
+    const plan = route && (await this.listing.plan(route, filter.nowUtc, page));
+    const { events, total } = await this.events.listForArchive(
+      filter,
+      page,
+      (count) => (plan ? Promise.resolve(plan.total) : this.totals.reuse(totalKey, count)),
+      plan?.seek,
     );
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
     const objects = await this.objects.fromRecords(events, ctx, () => false);

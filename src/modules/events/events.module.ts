@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PostsModule } from '../../core/posts/posts.module';
 import { EventDetailsEntity } from './event-details.entity';
 import { EventListingDays } from './event-listing-days';
+import { EventListingPlan } from './event-listing-plan';
 import { EVENT_POST_TYPE } from './event.post-type';
 import { EventsController } from './events.controller';
 import { EventsRepository } from './events.repository';
@@ -18,7 +19,14 @@ import { EventLinksModule } from './links/event-links.module';
 @Module({
   imports: [PostsModule.forPostType(EVENT_POST_TYPE), TypeOrmModule.forFeature([EventDetailsEntity]), EventLinksModule],
   controllers: [EventsController],
-  providers: [EventsQueryService, EventWritesService, EventObjectsService, EventsRepository, EventListingDays],
+  providers: [
+    EventsQueryService,
+    EventWritesService,
+    EventObjectsService,
+    EventsRepository,
+    EventListingDays,
+    EventListingPlan,
+  ],
   exports: [EventsQueryService],
 })
 export class EventsModule {}

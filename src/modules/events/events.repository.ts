@@ -33,6 +33,17 @@ export interface EventArchiveFilter {
   moduleConditions: SqlCondition[];
 }
 
+/**
+ * Where a page's rows lie, known from the day counts: events starting in [startFrom, startBefore), after
+ * skipping `offset` of them. Saves walking the page's whole offset from the window's start.
+ */
+export interface ArchiveSeek {
+  startFrom: string;
+  /** Absent when the page runs to the window's end. */
+  startBefore?: string;
+  offset: number;
+}
+
 /** An event's post row and its details row, read together. */
 export interface EventRecord {
   post: PostEntity;
@@ -50,12 +61,14 @@ export class EventsRepository {
 
   /**
    * One page of the archive and its total (`totalOf` may know it already): two queries whatever the page size. Hidden events never
-   * appear; order is start (UTC) then id, or publication date then id for `include`.
+   * appear; order is start (UTC) then id, or publication date then id for `include`. `seek` (from the day
+   * counts) narrows the page query to the days its rows start on.
    */
   async listForArchive(
     filter: EventArchiveFilter,
     page: PageRequest,
     totalOf: (count: () => Promise<number>) => Promise<number> = (count) => count(),
+    seek?: ArchiveSeek,
   ): Promise<{ events: EventRecord[]; total: number }> {
     const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
@@ -103,11 +116,15 @@ export class EventsRepository {
     const counting = qb.clone().andWhere('d.hideFromListings = :hidden', { hidden: false }).select('COUNT(*)', 'n');
     qb.andWhere('d.hide_from_listings + 0 = 0');
     const total = await totalOf(async () => Number((await counting.getRawOne<{ n: number | string }>())?.n ?? 0));
+    // Past the last page there is nothing to read (and a huge page number must not walk the whole window).
+    if (page.offset >= total) return { events: [], total };
+    if (seek) qb.andWhere('d.startUtc >= :seekFrom', { seekFrom: seek.startFrom });
+    if (seek?.startBefore) qb.andWhere('d.startUtc < :seekBefore', { seekBefore: seek.startBefore });
     qb.orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC').addOrderBy('d.postId', 'ASC');
     const raw = await qb
       .select(this.rows.select(PostEntity, 'p'))
       .addSelect(this.rows.select(EventDetailsEntity, 'd'))
-      .offset(page.offset)
+      .offset(seek ? seek.offset : page.offset)
       .limit(page.perPage)
       .getRawMany<Record<string, unknown>>();
     return { events: raw.map((row) => this.recordOf(row)!), total };

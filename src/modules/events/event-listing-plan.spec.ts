@@ -1,0 +1,102 @@
+import { describe, expect, it } from '@jest/globals';
+import { contentVisibleCondition } from '../../core/posts/post-visibility';
+import { dayCountRoute, seekInDays } from './event-listing-plan';
+import { nextDayStart } from './event-window';
+import type { EventArchiveFilter } from './events.repository';
+
+const plain: EventArchiveFilter = {
+  scope: { statuses: ['publish'] },
+  nowUtc: '2030-03-01 12:00:00',
+  window: { startFrom: '2030-02-28 23:00:00', endUntil: '2032-03-01 22:59:59', effective: {} },
+  tokens: [],
+  linkFilters: [],
+  contentVisible: contentVisibleCondition(null, 'p'),
+  moduleConditions: [],
+};
+const wholeDays: EventArchiveFilter = {
+  ...plain,
+  window: { startFrom: '2030-03-01 00:00:00', endUntil: '2031-02-28 23:59:59', effective: {} },
+};
+
+describe('per-day listing counts: which archives they serve', () => {
+  it('steps to the next UTC day across month, year and leap-day ends', () => {
+    expect(nextDayStart('2030-03-14')).toBe('2030-03-15 00:00:00');
+    expect(nextDayStart('2030-12-31')).toBe('2031-01-01 00:00:00');
+    expect(nextDayStart('2032-02-28')).toBe('2032-02-29 00:00:00');
+    expect(nextDayStart('2031-02-28')).toBe('2031-03-01 00:00:00');
+  });
+
+  it('serves the public scope with a plain two-sided window, knowing whether it is whole UTC days', () => {
+    expect(dayCountRoute(plain)).toEqual({
+      window: { startFrom: '2030-02-28 23:00:00', endUntil: '2032-03-01 22:59:59' },
+      aligned: false,
+    });
+    expect(dayCountRoute(wholeDays)?.aligned).toBe(true);
+    expect(dayCountRoute({ ...plain, scope: { statuses: ['publish', 'draft'] } })).toBeUndefined();
+    expect(dayCountRoute({ ...plain, scope: { statuses: ['publish'], ownerId: 3 } })).toBeUndefined();
+    expect(dayCountRoute({ ...plain, window: undefined })).toBeUndefined();
+    expect(dayCountRoute({ ...plain, window: { startFrom: '2030-01-01 00:00:00', effective: {} } })).toBeUndefined();
+    expect(
+      dayCountRoute({ ...plain, window: { ...plain.window!, startsBefore: '2031-01-01 00:00:00' } }),
+    ).toBeUndefined();
+  });
+
+  it('serves one category or one tag over whole days for callers with the public content rule', () => {
+    expect(dayCountRoute({ ...wholeDays, categoryIds: [7] })).toMatchObject({ termId: 7, aligned: true });
+    expect(dayCountRoute({ ...wholeDays, tagIds: [9] })).toMatchObject({ termId: 9 });
+    expect(dayCountRoute({ ...plain, categoryIds: [7] })).toBeUndefined();
+    expect(dayCountRoute({ ...wholeDays, categoryIds: [7, 8] })).toBeUndefined();
+    expect(dayCountRoute({ ...wholeDays, categoryIds: [7], tagIds: [9] })).toBeUndefined();
+    // An editor's content rule lets password-protected events match; the counts leave them out.
+    expect(dayCountRoute({ ...wholeDays, categoryIds: [7], contentVisible: { sql: '1 = 1', params: {} } })).toBe(
+      undefined,
+    );
+  });
+
+  it('leaves every other filter to a count of rows', () => {
+    expect(dayCountRoute({ ...plain, tokens: ['jazz'] })).toBeUndefined();
+    expect(
+      dayCountRoute({ ...plain, linkFilters: [{ table: 'event_venues', column: 'venue_id', ids: [1] }] }),
+    ).toBeUndefined();
+    expect(dayCountRoute({ ...plain, moduleConditions: [{ sql: '1 = 1', params: {} }] })).toBeUndefined();
+    expect(dayCountRoute({ ...plain, featured: true })).toBeUndefined();
+    expect(dayCountRoute({ ...plain, include: [1] })).toBeUndefined();
+    expect(dayCountRoute({ ...plain, parentId: 4 })).toBeUndefined();
+  });
+});
+
+describe('seeking a page by day counts', () => {
+  const days = [
+    { day: '2030-03-01', listed: 4 },
+    { day: '2030-03-02', listed: 1 },
+    { day: '2030-03-05', listed: 6 },
+    { day: '2030-03-09', listed: 3 },
+  ];
+
+  it('starts at the day holding the page’s first row and stops after the day holding its last', () => {
+    expect(seekInDays(days, { page: 1, perPage: 3, offset: 0 })).toEqual({
+      startFrom: '2030-03-01 00:00:00',
+      startBefore: '2030-03-02 00:00:00',
+      offset: 0,
+    });
+    expect(seekInDays(days, { page: 2, perPage: 3, offset: 3 })).toEqual({
+      startFrom: '2030-03-01 00:00:00',
+      startBefore: '2030-03-06 00:00:00',
+      offset: 3,
+    });
+    expect(seekInDays(days, { page: 3, perPage: 2, offset: 4 })).toEqual({
+      startFrom: '2030-03-02 00:00:00',
+      startBefore: '2030-03-06 00:00:00',
+      offset: 0,
+    });
+  });
+
+  it('runs to the window’s end for the last page, and finds nothing past it', () => {
+    expect(seekInDays(days, { page: 3, perPage: 5, offset: 10 })).toEqual({
+      startFrom: '2030-03-05 00:00:00',
+      offset: 5,
+    });
+    expect(seekInDays(days, { page: 2, perPage: 14, offset: 14 })).toBeUndefined();
+    expect(seekInDays([], { page: 1, perPage: 10, offset: 0 })).toBeUndefined();
+  });
+});
