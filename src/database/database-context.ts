@@ -34,6 +34,25 @@ export class DatabaseContext {
     await this.manager.createQueryBuilder().insert().into(entity).values(rows).updateEntity(false).execute();
   }
 
+  /** {@link insertOnly} for one row whose id the database generates; returns that id. */
+  async insertReturningId<T extends ObjectLiteral>(
+    entity: EntityTarget<T>,
+    row: QueryDeepPartialEntity<T>,
+  ): Promise<number> {
+    const result = await this.manager
+      .createQueryBuilder()
+      .insert()
+      .into(entity)
+      .values(row)
+      .updateEntity(false)
+      .execute();
+    // mysql2 answers a result header with `insertId`; better-sqlite3's query runner the row id itself.
+    const raw = result.raw as { insertId?: number } | number | bigint;
+    const id = Number(typeof raw === 'object' ? raw.insertId : raw);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new Error('the database did not report the new row id');
+    return id;
+  }
+
   get inTransaction(): boolean {
     return this.current.getStore() !== undefined;
   }
@@ -44,10 +63,11 @@ export class DatabaseContext {
   }
 
   /**
-   * Runs `work` in a savepoint of the current transaction: when it fails, only its own statements are
-   * undone and the transaction goes on (used to try the next slug after a unique-key race).
+   * Runs one statement that may fail on a unique key inside the current transaction, which goes on
+   * after the failure: InnoDB and SQLite undo only the failed statement (a savepoint would cost two more
+   * round trips per write; PostgreSQL, which aborts the whole transaction, is not a target).
    */
-  inSavepoint<T>(work: () => Promise<T>): Promise<T> {
-    return this.manager.transaction((manager) => this.current.run(manager, work));
+  attemptStatement<T>(statement: () => Promise<T>): Promise<T> {
+    return statement();
   }
 }

@@ -36,8 +36,9 @@ export class PostSlugsService {
   }
 
   /**
-   * Inserts a new post under the first free slug. When a concurrent writer takes the same slug between
-   * the look-up and the insert, the insert alone is undone (a savepoint) and the next suffix is tried, so
+   * Inserts a new post under the first free slug (every column set, so nothing is read back). When a
+   * concurrent writer takes the same slug between the look-up and the insert, the insert alone fails
+   * and the next suffix is tried, so
    * a burst of creates with one title all succeed (`title`, `title-2`, …) instead of answering 409.
    */
   async insertWithUniqueSlug(post: PostEntity, desired: string, fallback: string): Promise<PostEntity> {
@@ -45,7 +46,8 @@ export class PostSlugsService {
     for (;;) {
       post.slug = await this.uniqueSlug(post.type, desired, fallback, undefined, tried);
       try {
-        return await this.db.inSavepoint(() => this.db.manager.save(post));
+        post.id = await this.db.attemptStatement(() => this.db.insertReturningId(PostEntity, post));
+        return post;
       } catch (error) {
         if (!isUniqueViolation(error) || tried.length >= MAX_SLUG_TRIES) throw error;
         tried.push(post.slug);

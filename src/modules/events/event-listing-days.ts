@@ -232,7 +232,7 @@ export class EventListingDays {
     if ((await update()).affected) return;
     try {
       // A bucket's first event: another writer may be creating the same row; then add to theirs.
-      await this.db.inSavepoint(() =>
+      await this.db.attemptStatement(() =>
         this.db.manager
           .createQueryBuilder()
           .insert()
