@@ -59,14 +59,30 @@ export class TermRelationshipsService {
    * Replaces a post's terms of one taxonomy with `termIds`, in that order; `post.status` is its stored
    * status now. `created`: the post was inserted in this transaction, so it has no terms yet.
    */
-  async setPostTerms(
+  setPostTerms(
     post: CountedPost,
     taxonomy: string,
     termIds: number[],
     options: { created?: boolean } = {},
   ): Promise<void> {
-    this.taxonomies.get(taxonomy);
-    this.postTypes.assertCarries(post.type, taxonomy);
+    return this.setPostTermsOf(post, new Map([[taxonomy, termIds]]), options);
+  }
+
+  /**
+   * {@link setPostTerms} for several taxonomies at once (each replaced with its ids, in order), in one
+   * statement per kind of change whatever the number of taxonomies.
+   */
+  async setPostTermsOf(
+    post: CountedPost,
+    byTaxonomy: ReadonlyMap<string, number[]>,
+    options: { created?: boolean } = {},
+  ): Promise<void> {
+    if (byTaxonomy.size === 0) return;
+    const taxonomies = [...byTaxonomy.keys()];
+    for (const taxonomy of taxonomies) {
+      this.taxonomies.get(taxonomy);
+      this.postTypes.assertCarries(post.type, taxonomy);
+    }
     const current = options.created
       ? []
       : await this.db.manager
@@ -74,10 +90,11 @@ export class TermRelationshipsService {
           .innerJoin(TermEntity, 't', 't.id = tr.termId')
           .select('tr.termId', 'termId')
           .where('tr.postId = :postId', { postId: post.id })
-          .andWhere('t.taxonomy = :taxonomy', { taxonomy })
+          .andWhere('t.taxonomy IN (:...taxonomies)', { taxonomies })
           .getRawMany<{ termId: number }>();
     const before = current.map((r) => Number(r.termId));
-    const wanted = [...new Set(termIds)];
+    // Term ids are unique across taxonomies, so the lists can be handled as one.
+    const wanted = taxonomies.flatMap((taxonomy) => [...new Set(byTaxonomy.get(taxonomy))]);
     if (countsTowardTerms(post.status)) {
       const deltas = new Map<number, number>();
       for (const id of before) if (!wanted.includes(id)) deltas.set(id, -1);
@@ -98,7 +115,9 @@ export class TermRelationshipsService {
     if (wanted.length > 0) {
       await this.db.insertOnly(
         TermRelationshipEntity,
-        wanted.map((termId, termOrder) => ({ postId: post.id, termId, termOrder })),
+        taxonomies.flatMap((taxonomy) =>
+          [...new Set(byTaxonomy.get(taxonomy))].map((termId, termOrder) => ({ postId: post.id, termId, termOrder })),
+        ),
       );
     }
   }

@@ -152,15 +152,16 @@ export class EventWritesService {
     options: { created?: boolean } = {},
   ): Promise<void> {
     const eventId = post.id;
+    const terms = new Map<string, number[]>();
     for (const [param, taxonomy] of [
       ['categories', CALENDAR_TAXONOMIES.category],
       ['tags', CALENDAR_TAXONOMIES.tag],
     ] as const) {
       const items = dto[param];
       if (items === undefined) continue;
-      const ids = await this.termReferences.resolveForWrite(this.taxonomies.get(taxonomy), items, param);
-      await this.relationships.setPostTerms(post, taxonomy, ids, options);
+      terms.set(taxonomy, await this.termReferences.resolveForWrite(this.taxonomies.get(taxonomy), items, param));
     }
+    await this.relationships.setPostTermsOf(post, terms, options);
     for (const { definition, target } of this.links.all()) {
       const items = linkValueOf<LinkedItems>(dto, definition.field);
       if (items === undefined) continue;
