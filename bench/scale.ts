@@ -112,6 +112,7 @@ async function memory(server: BenchServer, firstEventId: number, events: number)
 async function main(): Promise<void> {
   const small = Number(process.argv[2] ?? 10_000);
   const large = Number(process.argv[3] ?? 1_000_000);
+  if (process.env.BENCH_MEMORY_ONLY === '1') return memoryOnly(large);
   const figures: Map<string, number>[] = [];
   for (const size of [small, large]) {
     const databaseUrl = await freshDatabase(size);
@@ -143,6 +144,28 @@ async function main(): Promise<void> {
   for (const [label, at] of figures[0]) {
     const big = figures[1].get(label) ?? NaN;
     console.log(`${label.padEnd(32)} ${String(at).padStart(9)} ${String(big).padStart(9)}   ${(big / at).toFixed(2)}`);
+  }
+}
+
+/**
+ * BENCH_MEMORY_ONLY=1: only the three memory loads, on the large database a run with BENCH_KEEP=1 left
+ * behind (MySQL), with the server's environment from this process (RESPONSE_CACHE_MB, NODE_OPTIONS, …),
+ * to compare settings without seeding again.
+ */
+async function memoryOnly(size: number): Promise<void> {
+  const base = process.env.BENCH_DATABASE_URL;
+  if (!base) throw new Error('BENCH_MEMORY_ONLY needs BENCH_DATABASE_URL (MySQL) and a kept <name>_<size> database');
+  const url = new URL(base);
+  url.pathname = `/${url.pathname.slice(1)}_${size}`;
+  const connection = await createConnection(url.toString());
+  const [rows] = await connection.query("SELECT MIN(id) AS id FROM posts WHERE type = 'cal_event'");
+  await connection.end();
+  const firstEventId = Number((rows as { id: number }[])[0]?.id);
+  const server = await startServer({ SITE_TIMEZONE: 'UTC' }, url.toString());
+  try {
+    await memory(server, firstEventId, size);
+  } finally {
+    await server.stop();
   }
 }
 

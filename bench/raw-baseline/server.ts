@@ -117,6 +117,21 @@ async function objectsOf(pool: Pool, rows: Rows, ctx: RequestContext, now: strin
 async function totalByDay(pool: Pool, from: string, until: string, now: string): Promise<number> {
   const firstDay = from.slice(0, 10);
   const lastDay = until.slice(0, 10);
+  if (from.endsWith(' 00:00:00') && until.endsWith(' 23:59:59')) {
+    // Whole UTC days: the buckets alone, plus scheduled posts already due.
+    const whole = await Promise.all([
+      pool.execute<Rows>(
+        'SELECT SUM(listed) AS n FROM event_listing_days WHERE start_day >= ? AND start_day <= ? AND end_day <= ?',
+        [firstDay, lastDay, lastDay],
+      ),
+      pool.execute<Rows>(
+        `SELECT COUNT(*) AS n FROM posts p INNER JOIN event_details d ON d.post_id = p.id
+          WHERE p.status = 'future' AND p.date_utc <= ? AND d.hide_from_listings = 0 AND d.start_utc >= ? AND d.end_utc <= ?`,
+        [now, from, until],
+      ),
+    ]);
+    return whole.reduce((sum, [[row]]) => sum + Number(row.n ?? 0), 0);
+  }
   const afterFirstDay = nextDayStart(firstDay);
   const lastDayStart = `${lastDay} 00:00:00`;
   const rows = `SELECT COUNT(*) AS n FROM event_details d INNER JOIN posts p ON p.id = d.post_id
