@@ -14,7 +14,15 @@ export async function appliedMigrationNames(dataSource: DataSource): Promise<str
   }
 }
 
-/** The migrations a data source knows of, by name, in the order they run. */
+/**
+ * The migrations a data source knows of, by name, in the order they run: TypeORM runs them by the
+ * timestamp their names end with (the base's and the modules' interleaved), ties in list order.
+ */
 export function knownMigrationNames(dataSource: DataSource): string[] {
-  return dataSource.migrations.map((m) => m.name ?? m.constructor.name);
+  const timestampOf = (name: string) => Number(/(\d{13})$/.exec(name)?.[1] ?? 0);
+  return dataSource.migrations
+    .map((m) => m.name ?? m.constructor.name)
+    .map((name, index) => ({ name, index }))
+    .sort((a, b) => timestampOf(a.name) - timestampOf(b.name) || a.index - b.index)
+    .map((m) => m.name);
 }

@@ -87,44 +87,59 @@ export class EventListingPlan {
   /** Undefined when rows must be counted after all (a term archive with scheduled posts just fallen due). */
   async plan(route: DayCountRoute, nowUtc: string, page: PageRequest): Promise<ListingPlan | undefined> {
     if (!route.aligned) return { total: await this.edgedTotal(route.window, nowUtc) };
-    const [days, due] = await Promise.all([
-      this.dayTotals(route),
-      this.due(nowUtc, route.window.startFrom, route.window.endUntil),
-    ]);
+    const { days, due } = await this.dayTotals(route, nowUtc);
     const counted = days.reduce((sum, d) => sum + d.listed, 0);
     // A scheduled post past its date is listed but in no bucket, so it would shift every later page.
     if (due > 0) return route.termId === undefined ? { total: counted + due } : undefined;
     return { total: counted, seek: seekInDays(days, page) };
   }
 
-  /** Listed events per start day of a whole-day window, from `event_listing_days` or its per-term twin. */
-  private async dayTotals(route: DayCountRoute): Promise<DayTotal[]> {
+  /**
+   * Listed events per start day of a whole-day window, from `event_listing_days` or its per-term twin, and
+   * the scheduled posts already due there: one round trip (a UNION; the due count is the row whose day is
+   * NULL).
+   */
+  private async dayTotals(route: DayCountRoute, nowUtc: string): Promise<{ days: DayTotal[]; due: number }> {
     const firstDay = route.window.startFrom.slice(0, 10);
     const lastDay = route.window.endUntil.slice(0, 10);
-    const qb = this.db.manager
+    const perDay = this.db.manager
       .createQueryBuilder()
       .from(route.termId === undefined ? 'event_listing_days' : 'event_term_listing_days', 'c')
       .select('c.start_day', 'day')
       .addSelect('SUM(c.listed)', 'listed')
       .where('c.start_day >= :firstDay AND c.start_day <= :lastDay AND c.end_day <= :lastDay', { firstDay, lastDay })
-      .groupBy('c.start_day')
-      .orderBy('c.start_day', 'ASC');
-    if (route.termId !== undefined) qb.andWhere('c.term_id = :termId', { termId: route.termId });
-    const rows = await qb.getRawMany<{ day: string; listed: number | string }>();
-    return rows.map((r) => ({ day: r.day, listed: Number(r.listed) })).filter((r) => r.listed > 0);
+      .groupBy('c.start_day');
+    if (route.termId !== undefined) perDay.andWhere('c.term_id = :termId', { termId: route.termId });
+    const due = this.dueQuery(nowUtc, route.window.startFrom, route.window.endUntil, '<=').select('NULL', 'day');
+    due.addSelect('COUNT(*)', 'listed');
+    const [perDaySql, perDayParams] = perDay.getQueryAndParameters();
+    const [dueSql, dueParams] = due.getQueryAndParameters();
+    const rows = await this.db.manager.query<{ day: string | null; listed: number | string }[]>(
+      `${perDaySql} UNION ALL ${dueSql}`,
+      [...perDayParams, ...dueParams],
+    );
+    const days = rows
+      .filter((r): r is { day: string; listed: number | string } => r.day !== null)
+      .map((r) => ({ day: r.day, listed: Number(r.listed) }))
+      .filter((r) => r.listed > 0)
+      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    return { days, due: Number(rows.find((r) => r.day === null)?.listed ?? 0) };
   }
 
   /** Scheduled posts past their date whose events lie in the window (the publisher has not flipped them yet). */
-  private due(nowUtc: string, from: string, until: string, endsBefore: '<' | '<=' = '<='): Promise<number> {
-    return this.countRows(
-      this.db.manager
-        .createQueryBuilder()
-        .from('posts', 'p')
-        .innerJoin('event_details', 'd', 'd.post_id = p.id')
-        .where("p.status = 'future' AND p.date_utc <= :now", { now: nowUtc })
-        .andWhere('d.hide_from_listings = :hidden', { hidden: false })
-        .andWhere(`d.start_utc >= :from AND d.end_utc ${endsBefore} :until`, { from, until }),
-    );
+  private dueQuery(
+    nowUtc: string,
+    from: string,
+    until: string,
+    endsBefore: '<' | '<=',
+  ): SelectQueryBuilder<ObjectLiteral> {
+    return this.db.manager
+      .createQueryBuilder()
+      .from('posts', 'p')
+      .innerJoin('event_details', 'd', 'd.post_id = p.id')
+      .where("p.status = 'future' AND p.date_utc <= :now", { now: nowUtc })
+      .andWhere('d.hide_from_listings = :hidden', { hidden: false })
+      .andWhere(`d.start_utc >= :from AND d.end_utc ${endsBefore} :until`, { from, until });
   }
 
   /**
@@ -170,7 +185,7 @@ export class EventListingPlan {
         .getRawOne<{ n: number | string | null }>()
         .then((r) => Number(r?.n ?? 0)),
       // From the posts side: the few `future` rows past their date, not the window's events.
-      this.due(nowUtc, afterFirstDay, lastDayStart, '<'),
+      this.countRows(this.dueQuery(nowUtc, afterFirstDay, lastDayStart, '<')),
     ]);
     return first + last + middle + due;
   }
