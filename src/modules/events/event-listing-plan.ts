@@ -112,8 +112,8 @@ export class EventListingPlan {
     if (route.termId !== undefined) perDay.andWhere('c.term_id = :termId', { termId: route.termId });
     const due = this.dueQuery(nowUtc, route.window.startFrom, route.window.endUntil, '<=').select('NULL', 'day');
     due.addSelect('COUNT(*)', 'listed');
-    const [perDaySql, perDayParams] = perDay.getQueryAndParameters();
-    const [dueSql, dueParams] = due.getQueryAndParameters();
+    const [perDaySql, perDayParams]: [string, unknown[]] = perDay.getQueryAndParameters();
+    const [dueSql, dueParams]: [string, unknown[]] = due.getQueryAndParameters();
     const rows = await this.db.manager.query<{ day: string | null; listed: number | string }[]>(
       `${perDaySql} UNION ALL ${dueSql}`,
       [...perDayParams, ...dueParams],
