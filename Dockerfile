@@ -22,7 +22,9 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATABASE_URL=sqlite:/app/data/calendar.sqlite \
-    DB_MIGRATIONS_RUN=true
+    DB_MIGRATIONS_RUN=true \
+    NODE_OPTIONS=--max-old-space-size=160 \
+    MALLOC_ARENA_MAX=2
 VOLUME ["/app/data"]
 USER node
 EXPOSE 3000

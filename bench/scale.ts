@@ -7,6 +7,16 @@ import { seedWithProgress } from './lib/seed-with-progress';
 import { startServer, type BenchServer } from './lib/server';
 
 const WINDOW = 'start_date=2031-01-01&end_date=2031-12-31';
+/** Memory as deployed: the Dockerfile's heap cap and allocator setting, the default response cache. */
+const AS_THE_IMAGE_RUNS = { NODE_OPTIONS: '--max-old-space-size=160', MALLOC_ARENA_MAX: '2' };
+/** Settings to compare under BENCH_MEMORY_ONLY, when given to the bench. */
+const fromEnv = (): Record<string, string> =>
+  Object.fromEntries(
+    ['NODE_OPTIONS', 'MALLOC_ARENA_MAX', 'RESPONSE_CACHE_MB'].flatMap((name) => {
+      const value = process.env[`SERVER_${name}`];
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
 const EVENTS = '/cal/events/v1/events';
 
 /** Runs statements on the MySQL server of BENCH_DATABASE_URL, outside any database. */
@@ -126,8 +136,7 @@ async function main(): Promise<void> {
         await cold.stop();
       }
       if (size === large && process.env.BENCH_MEMORY !== '0') {
-        // Memory as deployed: the default configuration, response cache (64 MB) included.
-        const server = await startServer({ SITE_TIMEZONE: 'UTC' }, databaseUrl);
+        const server = await startServer({ SITE_TIMEZONE: 'UTC', ...AS_THE_IMAGE_RUNS }, databaseUrl);
         try {
           await memory(server, seeded.firstEventId, size);
         } finally {
@@ -149,8 +158,8 @@ async function main(): Promise<void> {
 
 /**
  * BENCH_MEMORY_ONLY=1: only the three memory loads, on the large database a run with BENCH_KEEP=1 left
- * behind (MySQL), with the server's environment from this process (RESPONSE_CACHE_MB, NODE_OPTIONS, …),
- * to compare settings without seeding again.
+ * behind (MySQL), as the image runs the service unless SERVER_NODE_OPTIONS, SERVER_MALLOC_ARENA_MAX or
+ * SERVER_RESPONSE_CACHE_MB say otherwise, to compare settings without seeding again.
  */
 async function memoryOnly(size: number): Promise<void> {
   const base = process.env.BENCH_DATABASE_URL;
@@ -161,7 +170,7 @@ async function memoryOnly(size: number): Promise<void> {
   const [rows] = await connection.query("SELECT MIN(id) AS id FROM posts WHERE type = 'cal_event'");
   await connection.end();
   const firstEventId = Number((rows as { id: number }[])[0]?.id);
-  const server = await startServer({ SITE_TIMEZONE: 'UTC' }, url.toString());
+  const server = await startServer({ SITE_TIMEZONE: 'UTC', ...AS_THE_IMAGE_RUNS, ...fromEnv() }, url.toString());
   try {
     await memory(server, firstEventId, size);
   } finally {

@@ -130,7 +130,7 @@ export class EnvironmentVariables {
   @IsInt()
   @Min(0)
   @Max(4096)
-  RESPONSE_CACHE_MB = 64;
+  RESPONSE_CACHE_MB = 32;
 
   @IsString()
   @MinLength(1)
