@@ -10,7 +10,7 @@ import type { ArchiveSeek, EventArchiveFilter } from './events.repository';
 export interface DayCountRoute {
   window: { startFrom: string; endUntil: string };
   termId?: number;
-  /** The window runs from a UTC midnight to 23:59:59 of a UTC day, so whole buckets cover it exactly. */
+  /** The window runs from a UTC midnight to 23:59:59 of a UTC day, so buckets alone cover it exactly. */
   aligned: boolean;
 }
 
@@ -19,8 +19,8 @@ const PUBLIC_CONTENT = contentVisibleCondition(null, 'p').sql;
 /**
  * Whether an archive may take its total (and the start of its page) from the day counts: the public
  * scope, a plain date window (`start ≥ from`, `end ≤ until`) and at most one category or tag, which needs
- * a window of whole UTC days and the public's content rule (password-protected events never match a term
- * filter). Everything else counts rows.
+ * the public's content rule (password-protected events never match a term filter). Everything else counts
+ * rows.
  */
 export function dayCountRoute(filter: EventArchiveFilter): DayCountRoute | undefined {
   const w = filter.window;
@@ -43,7 +43,7 @@ export function dayCountRoute(filter: EventArchiveFilter): DayCountRoute | undef
   const termFilters = [filter.categoryIds, filter.tagIds].filter((ids) => ids !== undefined);
   if (termFilters.length === 0) return { window, aligned };
   const [ids] = termFilters;
-  if (termFilters.length > 1 || ids.length !== 1 || !aligned || filter.contentVisible.sql !== PUBLIC_CONTENT) {
+  if (termFilters.length > 1 || ids.length !== 1 || filter.contentVisible.sql !== PUBLIC_CONTENT) {
     return undefined;
   }
   return { window, termId: ids[0], aligned };
@@ -86,7 +86,6 @@ export class EventListingPlan {
 
   /** Undefined when rows must be counted after all (a term archive with scheduled posts just fallen due). */
   async plan(route: DayCountRoute, nowUtc: string, page: PageRequest): Promise<ListingPlan | undefined> {
-    if (!route.aligned) return { total: await this.edgedTotal(route.window, nowUtc) };
     const { days, due } = await this.dayTotals(route, nowUtc);
     const counted = days.reduce((sum, d) => sum + d.listed, 0);
     // A scheduled post past its date is listed but in no bucket, so it would shift every later page.
@@ -95,103 +94,105 @@ export class EventListingPlan {
   }
 
   /**
-   * Listed events per start day of a whole-day window, from `event_listing_days` or its per-term twin, and
-   * the scheduled posts already due there: one round trip (a UNION; the due count is the row whose day is
-   * NULL).
+   * Listed events per start day of the window, and the scheduled posts already due there, in one round
+   * trip (a UNION; the due count is the row whose day is NULL). A window of whole UTC days is a range of
+   * buckets. Otherwise the parts are disjoint: events starting on the window's first day (rows of that
+   * day), events starting and ending on the days in between (buckets), and events starting later that end
+   * on its last day (rows ending that day, grouped by start day) — so each row part reads one day of events.
    */
   private async dayTotals(route: DayCountRoute, nowUtc: string): Promise<{ days: DayTotal[]; due: number }> {
-    const firstDay = route.window.startFrom.slice(0, 10);
-    const lastDay = route.window.endUntil.slice(0, 10);
-    const perDay = this.db.manager
-      .createQueryBuilder()
-      .from(route.termId === undefined ? 'event_listing_days' : 'event_term_listing_days', 'c')
-      .select('c.start_day', 'day')
-      .addSelect('SUM(c.listed)', 'listed')
-      .where('c.start_day >= :firstDay AND c.start_day <= :lastDay AND c.end_day <= :lastDay', { firstDay, lastDay })
-      .groupBy('c.start_day');
-    if (route.termId !== undefined) perDay.andWhere('c.term_id = :termId', { termId: route.termId });
-    const due = this.dueQuery(nowUtc, route.window.startFrom, route.window.endUntil, '<=').select('NULL', 'day');
-    due.addSelect('COUNT(*)', 'listed');
-    const [perDaySql, perDayParams]: [string, unknown[]] = perDay.getQueryAndParameters();
-    const [dueSql, dueParams]: [string, unknown[]] = due.getQueryAndParameters();
-    const rows = await this.db.manager.query<{ day: string | null; listed: number | string }[]>(
-      `${perDaySql} UNION ALL ${dueSql}`,
-      [...perDayParams, ...dueParams],
+    const { startFrom: from, endUntil: until } = route.window;
+    const firstDay = from.slice(0, 10);
+    const lastDay = until.slice(0, 10);
+    const parts = route.aligned
+      ? [
+          this.buckets(route, 'c.start_day >= :firstDay AND c.start_day <= :lastDay AND c.end_day <= :lastDay', {
+            firstDay,
+            lastDay,
+          }),
+        ]
+      : [
+          this.listedRows(route)
+            .select(':firstDay', 'day')
+            .addSelect('COUNT(*)', 'listed')
+            .andWhere('d.start_utc >= :from AND d.start_utc < :afterFirstDay AND d.end_utc <= :until', {
+              firstDay,
+              from,
+              afterFirstDay: nextDayStart(firstDay),
+              until,
+            }),
+          this.buckets(route, 'c.start_day > :firstDay AND c.end_day < :lastDay', { firstDay, lastDay }),
+          this.listedRows(route)
+            .select('SUBSTR(d.start_utc, 1, 10)', 'day')
+            .addSelect('COUNT(*)', 'listed')
+            .andWhere('d.end_utc >= :lastDayStart AND d.end_utc <= :until AND d.start_utc >= :afterFirstDay', {
+              lastDayStart: `${lastDay} 00:00:00`,
+              until,
+              afterFirstDay: nextDayStart(firstDay),
+            })
+            .groupBy('SUBSTR(d.start_utc, 1, 10)'),
+        ];
+    parts.push(
+      this.db.manager
+        .createQueryBuilder()
+        .from('posts', 'p')
+        .innerJoin('event_details', 'd', 'd.post_id = p.id')
+        .select('NULL', 'day')
+        .addSelect('COUNT(*)', 'listed')
+        .where("p.status = 'future' AND p.date_utc <= :now", { now: nowUtc })
+        .andWhere('d.hide_from_listings = :hidden', { hidden: false })
+        .andWhere('d.start_utc >= :from AND d.end_utc <= :until', { from, until }),
     );
-    const days = rows
-      .filter((r): r is { day: string; listed: number | string } => r.day !== null)
-      .map((r) => ({ day: r.day, listed: Number(r.listed) }))
-      .filter((r) => r.listed > 0)
+    const sql: string[] = [];
+    const params: unknown[] = [];
+    for (const part of parts) {
+      const [partSql, partParams]: [string, unknown[]] = part.getQueryAndParameters();
+      sql.push(partSql);
+      params.push(...partParams);
+    }
+    const rows = await this.db.manager.query<{ day: string | null; listed: number | string }[]>(
+      sql.join(' UNION ALL '),
+      params,
+    );
+    const byDay = new Map<string, number>();
+    for (const { day, listed } of rows) if (day !== null) byDay.set(day, (byDay.get(day) ?? 0) + Number(listed));
+    const days = [...byDay]
+      .map(([day, listed]) => ({ day, listed }))
+      .filter((d) => d.listed > 0)
       .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
     return { days, due: Number(rows.find((r) => r.day === null)?.listed ?? 0) };
   }
 
-  /** Scheduled posts past their date whose events lie in the window (the publisher has not flipped them yet). */
-  private dueQuery(
-    nowUtc: string,
-    from: string,
-    until: string,
-    endsBefore: '<' | '<=',
+  /** Listed events per start day from the bucket rows `where` selects (overall or of the route's term). */
+  private buckets(
+    route: DayCountRoute,
+    where: string,
+    params: Record<string, string>,
   ): SelectQueryBuilder<ObjectLiteral> {
-    return this.db.manager
+    const qb = this.db.manager
       .createQueryBuilder()
-      .from('posts', 'p')
-      .innerJoin('event_details', 'd', 'd.post_id = p.id')
-      .where("p.status = 'future' AND p.date_utc <= :now", { now: nowUtc })
-      .andWhere('d.hide_from_listings = :hidden', { hidden: false })
-      .andWhere(`d.start_utc >= :from AND d.end_utc ${endsBefore} :until`, { from, until });
+      .from(route.termId === undefined ? 'event_listing_days' : 'event_term_listing_days', 'c')
+      .select('c.start_day', 'day')
+      .addSelect('SUM(c.listed)', 'listed')
+      .where(where, params)
+      .groupBy('c.start_day');
+    if (route.termId !== undefined) qb.andWhere('c.term_id = :termId', { termId: route.termId });
+    return qb;
   }
 
-  /**
-   * The total of a window whose ends fall inside UTC days. Disjoint parts: events starting on the window's
-   * first day (rows), events starting later and ending on its last day (rows), events starting and ending
-   * on whole days in between (day counts), and due scheduled posts of that middle part (rows). Each row
-   * part reads at most two days of events.
-   */
-  private async edgedTotal(window: { startFrom: string; endUntil: string }, nowUtc: string): Promise<number> {
-    const { startFrom: from, endUntil: until } = window;
-    const firstDay = from.slice(0, 10);
-    const lastDay = until.slice(0, 10);
-    const afterFirstDay = nextDayStart(firstDay);
-    const lastDayStart = `${lastDay} 00:00:00`;
-    const visible = "(p.status = 'publish' OR (p.status = 'future' AND p.date_utc <= :now))";
-    const rows = (where: string, params: Record<string, string>) =>
-      this.countRows(
-        this.db.manager
-          .createQueryBuilder()
-          .from('event_details', 'd')
-          .innerJoin('posts', 'p', 'p.id = d.post_id')
-          .where('d.hide_from_listings = :hidden', { hidden: false })
-          .andWhere(where, params),
+  /** Events counted in the buckets, read from their rows: published, listed, and for a term, carrying it without a password. */
+  private listedRows(route: DayCountRoute): SelectQueryBuilder<ObjectLiteral> {
+    const qb = this.db.manager
+      .createQueryBuilder()
+      .from('event_details', 'd')
+      .innerJoin('posts', 'p', 'p.id = d.post_id')
+      .where("p.status = 'publish' AND d.hide_from_listings = :hidden", { hidden: false });
+    if (route.termId !== undefined) {
+      qb.andWhere('p.password_hash IS NULL').andWhere(
+        'EXISTS (SELECT 1 FROM term_relationships tr WHERE tr.post_id = p.id AND tr.term_id = :termId)',
+        { termId: route.termId },
       );
-    const [first, last, middle, due] = await Promise.all([
-      rows(`${visible} AND d.start_utc >= :from AND d.start_utc < :afterFirstDay AND d.end_utc <= :until`, {
-        now: nowUtc,
-        from,
-        afterFirstDay,
-        until,
-      }),
-      rows(`${visible} AND d.end_utc >= :lastDayStart AND d.end_utc <= :until AND d.start_utc >= :afterFirstDay`, {
-        now: nowUtc,
-        lastDayStart,
-        until,
-        afterFirstDay,
-      }),
-      this.db.manager
-        .createQueryBuilder()
-        .from('event_listing_days', 'c')
-        .select('SUM(c.listed)', 'n')
-        .where('c.start_day > :firstDay AND c.end_day < :lastDay', { firstDay, lastDay })
-        .getRawOne<{ n: number | string | null }>()
-        .then((r) => Number(r?.n ?? 0)),
-      // From the posts side: the few `future` rows past their date, not the window's events.
-      this.countRows(this.dueQuery(nowUtc, afterFirstDay, lastDayStart, '<')),
-    ]);
-    return first + last + middle + due;
-  }
-
-  private async countRows(qb: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
-    const row = await qb.select('COUNT(*)', 'n').getRawOne<{ n: number | string }>();
-    return Number(row?.n ?? 0);
+    }
+    return qb;
   }
 }
