@@ -176,7 +176,7 @@ describe('archive totals from per-day listing counts', () => {
     }
   });
 
-  it('counts concurrent creates that open the same new day exactly', async () => {
+  it('counts concurrent creates that open the same new day (and its per-term buckets) exactly', async () => {
     const before = await totalAndListed(WINDOWS[1]);
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
@@ -184,10 +184,14 @@ describe('archive totals from per-day listing counts', () => {
           title: `Rush ${i}`,
           start_date: '2030-06-25 19:00:00',
           end_date: '2030-06-25 21:00:00',
+          // New per-term buckets too, opened by several writers at once.
+          categories: ['Jazz'],
+          tags: i % 2 === 0 ? ['Outdoor'] : [],
         }),
       ),
     );
     expect(await totalAndListed(WINDOWS[1])).toEqual({ total: before.total + 8, listed: before.listed + 8 });
+    await expectTotalsMatchPages();
   });
 
   it('keeps the per-day counts equal to a recount from the rows', async () => {
