@@ -7,6 +7,8 @@ import { DatabaseContext } from '../../database/database-context';
 // Slugs tried in one transaction before the race is left to the whole-transaction retry.
 const MAX_SLUG_TRIES = 25;
 
+const baseSlug = (desired: string, fallback: string): string => slugify(desired) || slugify(fallback) || 'post';
+
 /** Post slugs: unique within their post type, `-2`, `-3`… on collision, the post being updated excluded. */
 @Injectable()
 export class PostSlugsService {
@@ -24,7 +26,7 @@ export class PostSlugsService {
     excludeId?: number,
     alsoTaken: readonly string[] = [],
   ): Promise<string> {
-    const base = slugify(desired) || slugify(fallback) || 'post';
+    const base = baseSlug(desired, fallback);
     const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
       .select('p.slug', 'slug')
@@ -36,15 +38,16 @@ export class PostSlugsService {
   }
 
   /**
-   * Inserts a new post under the first free slug (every column set, so nothing is read back). When a
-   * concurrent writer takes the same slug between the look-up and the insert, the insert alone fails
-   * and the next suffix is tried, so
-   * a burst of creates with one title all succeed (`title`, `title-2`, …) instead of answering 409.
+   * Inserts a new post under the first free slug (every column set, so nothing is read back). The plain
+   * slug is tried first without a look-up (most new titles are new); when it is taken — or a concurrent
+   * writer takes the one picked between the look-up and the insert — the insert alone fails and the next
+   * free suffix is tried, so a burst of creates with one title all succeed (`title`, `title-2`, …) instead
+   * of answering 409.
    */
   async insertWithUniqueSlug(post: PostEntity, desired: string, fallback: string): Promise<PostEntity> {
     const tried: string[] = [];
+    post.slug = baseSlug(desired, fallback);
     for (;;) {
-      post.slug = await this.uniqueSlug(post.type, desired, fallback, undefined, tried);
       try {
         post.id = await this.db.attemptStatement(() => this.db.insertReturningId(PostEntity, post));
         return post;
@@ -52,6 +55,7 @@ export class PostSlugsService {
         if (!isUniqueViolation(error) || tried.length >= MAX_SLUG_TRIES) throw error;
         tried.push(post.slug);
       }
+      post.slug = await this.uniqueSlug(post.type, desired, fallback, undefined, tried);
     }
   }
 }
