@@ -93,6 +93,7 @@ export class EventListingDays {
       .where('p.id IN (:...postIds)', { postIds })
       .getRawMany<EventRow>();
     const listed = rows.filter((r) => r.status === 'publish' && !Number(r.hidden));
+    const listedRows = new Set(listed);
     const wantedTerms = await this.termIdsOf(
       'term_relationships',
       listed.filter((r) => !Number(r.has_password)).map((r) => Number(r.id)),
@@ -106,7 +107,7 @@ export class EventListingDays {
     const marked: { id: number; contribution: Contribution }[] = [];
     for (const row of rows) {
       const id = Number(row.id);
-      const wanted: Contribution | null = listed.includes(row)
+      const wanted: Contribution | null = listedRows.has(row)
         ? {
             bucket: { startDay: row.start_utc.slice(0, 10), endDay: row.end_utc.slice(0, 10) },
             termIds: wantedTerms.get(id) ?? [],
