@@ -1,14 +1,5 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
-import { cascadeToPost, intColumn, stringColumn } from './portable-columns';
-
-const cascadeToTerm = (name: string): TableForeignKey =>
-  new TableForeignKey({
-    name,
-    columnNames: ['term_id'],
-    referencedTableName: 'terms',
-    referencedColumnNames: ['id'],
-    onDelete: 'CASCADE',
-  });
+import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { cascadeToPost, cascadeToTerm, intColumn, stringColumn } from './portable-columns';
 
 /**
  * Fills both tables from the events there are: the terms of every counted event without a password (a

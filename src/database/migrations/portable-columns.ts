@@ -63,3 +63,13 @@ export const cascadeToPost = (name: string, column: string): TableForeignKey =>
     referencedColumnNames: ['id'],
     onDelete: 'CASCADE',
   });
+
+/** A foreign key from `term_id` to `terms.id` that deletes the row with its term (relationships, counts). */
+export const cascadeToTerm = (name: string): TableForeignKey =>
+  new TableForeignKey({
+    name,
+    columnNames: ['term_id'],
+    referencedTableName: 'terms',
+    referencedColumnNames: ['id'],
+    onDelete: 'CASCADE',
+  });
