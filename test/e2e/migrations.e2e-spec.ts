@@ -76,9 +76,8 @@ describe('migrations', () => {
     await expect(insert('cal_event')).rejects.toThrow();
   });
 
-  it('fills the per-day listing counts, overall and per term, from the events already there', async () => {
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    await dataSource.undoLastMigration({ transaction: 'each' });
+  it('fills the per-day listing counts, overall and per term, and the word index from the events already there', async () => {
+    for (let i = 0; i < 3; i++) await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.query(
       "INSERT INTO terms (taxonomy, name, slug, description, count) VALUES ('cal_events_cat', 'Jazz', 'jazz', '', 0)",
     );
@@ -90,6 +89,7 @@ describe('migrations', () => {
       end: string,
       hidden = false,
       password = false,
+      content = '',
     ) => {
       await dataSource
         .createQueryBuilder()
@@ -99,7 +99,7 @@ describe('migrations', () => {
           type: 'cal_event',
           slug,
           title: slug,
-          content: '',
+          content,
           excerpt: '',
           status,
           menu_order: 0,
@@ -139,7 +139,8 @@ describe('migrations', () => {
     await event('c', 'publish', '2030-05-01 23:00:00', '2030-05-03 01:00:00');
     await event('d', 'draft', '2030-05-01 19:00:00', '2030-05-01 22:00:00');
     await event('e', 'publish', '2030-05-01 19:00:00', '2030-05-01 22:00:00', true);
-    await event('f', 'publish', '2030-05-01 19:00:00', '2030-05-01 22:00:00', false, true);
+    await event('f', 'publish', '2030-05-01 19:00:00', '2030-05-01 22:00:00', false, true, '<p>Secret jazz</p>');
+    await event('g', 'publish', '2030-05-02 19:00:00', '2030-05-02 22:00:00', false, false, '<p>Jazz &amp; Blües</p>');
     await dataSource.runMigrations({ transaction: 'each' });
     const days = await dataSource.query<{ start_day: string; end_day: string; listed: number }[]>(
       'SELECT start_day, end_day, listed FROM event_listing_days ORDER BY start_day, end_day',
@@ -147,9 +148,26 @@ describe('migrations', () => {
     expect(days.map((d) => [d.start_day, d.end_day, Number(d.listed)])).toEqual([
       ['2030-05-01', '2030-05-01', 3],
       ['2030-05-01', '2030-05-03', 1],
+      ['2030-05-02', '2030-05-02', 1],
     ]);
     const [marks] = await dataSource.query<{ n: number }[]>('SELECT COUNT(*) AS n FROM event_listing_marks');
-    expect(Number(marks.n)).toBe(4);
+    expect(Number(marks.n)).toBe(5);
+    const words = await dataSource.query<{ slug: string; word: string; in_title: number; public_match: number }[]>(
+      `SELECT p.slug AS slug, w.word AS word, w.in_title AS in_title, w.public_match AS public_match
+         FROM event_search_words w INNER JOIN posts p ON p.id = w.post_id
+        WHERE p.slug IN ('d', 'f', 'g') ORDER BY p.slug, w.word`,
+    );
+    // Tags and the sanitiser's escapes are not words; accents fold; a password hides the description from
+    // the public, a draft everything.
+    expect(words.map((w) => [w.slug, w.word, Number(w.in_title), Number(w.public_match)])).toEqual([
+      ['d', 'd', 1, 0],
+      ['f', 'f', 1, 1],
+      ['f', 'jazz', 0, 0],
+      ['f', 'secret', 0, 0],
+      ['g', 'blues', 0, 1],
+      ['g', 'g', 1, 1],
+      ['g', 'jazz', 0, 1],
+    ]);
     // The password-protected event is listed, but no term filter matches it for the public.
     const termDays = await dataSource.query<{ term_id: number; start_day: string; end_day: string; listed: number }[]>(
       'SELECT term_id, start_day, end_day, listed FROM event_term_listing_days ORDER BY start_day, end_day',
@@ -157,6 +175,7 @@ describe('migrations', () => {
     expect(termDays.map((d) => [Number(d.term_id), d.start_day, d.end_day, Number(d.listed)])).toEqual([
       [Number(jazz), '2030-05-01', '2030-05-01', 2],
       [Number(jazz), '2030-05-01', '2030-05-03', 1],
+      [Number(jazz), '2030-05-02', '2030-05-02', 1],
     ]);
   });
 });

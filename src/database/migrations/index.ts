@@ -6,6 +6,7 @@ import { AddWriteLocksAndTrashOrigin1764000000000 } from './1764000000000-add-wr
 import { AddWriteSequence1764100000000 } from './1764100000000-add-write-sequence';
 import { AddEventListingDays1764200000000 } from './1764200000000-add-event-listing-days';
 import { AddEventTermListingDays1764300000000 } from './1764300000000-add-event-term-listing-days';
+import { AddEventSearchWords1764400000000 } from './1764400000000-add-event-search-words';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -19,4 +20,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddWriteSequence1764100000000,
   AddEventListingDays1764200000000,
   AddEventTermListingDays1764300000000,
+  AddEventSearchWords1764400000000,
 ];

@@ -73,3 +73,17 @@ export const cascadeToTerm = (name: string): TableForeignKey =>
     referencedColumnNames: ['id'],
     onDelete: 'CASCADE',
   });
+
+/**
+ * A string compared byte for byte, as SQLite compares text: MySQL's default collations would call "é" and
+ * "e" (or "ß" and "s") equal and break a primary key the application folded differently.
+ */
+export const binaryStringColumn = (
+  queryRunner: QueryRunner,
+  name: string,
+  length: number,
+  options: Partial<TableColumnOptions> = {},
+): TableColumnOptions => ({
+  ...stringColumn(name, length, options),
+  ...(queryRunner.connection.options.type === 'mysql' ? { charset: 'utf8mb4', collation: 'utf8mb4_bin' } : {}),
+});

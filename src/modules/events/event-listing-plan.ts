@@ -14,15 +14,13 @@ export interface DayCountRoute {
   aligned: boolean;
 }
 
-const PUBLIC_CONTENT = contentVisibleCondition(null, 'p').sql;
+export const PUBLIC_CONTENT = contentVisibleCondition(null, 'p').sql;
 
 /**
- * Whether an archive may take its total (and the start of its page) from the day counts: the public
- * scope, a plain date window (`start ≥ from`, `end ≤ until`) and at most one category or tag, which needs
- * the public's content rule (password-protected events never match a term filter). Everything else counts
- * rows.
+ * The window of an archive of the public scope filtered by nothing but a plain date window
+ * (`start ≥ from`, `end ≤ until`), search and terms aside: what the count tables can serve.
  */
-export function dayCountRoute(filter: EventArchiveFilter): DayCountRoute | undefined {
+export function plainPublicWindow(filter: EventArchiveFilter): { startFrom: string; endUntil: string } | undefined {
   const w = filter.window;
   const publicScope =
     filter.scope.ownerId === undefined && filter.scope.statuses.length === 1 && filter.scope.statuses[0] === 'publish';
@@ -31,14 +29,22 @@ export function dayCountRoute(filter: EventArchiveFilter): DayCountRoute | undef
     w?.startFrom !== undefined &&
     w.endUntil !== undefined &&
     [w.startsBefore, w.startsAfter, w.endsBefore, w.endsAfter].every((b) => b === undefined) &&
-    filter.tokens.length === 0 &&
     filter.linkFilters.length === 0 &&
     filter.moduleConditions.length === 0 &&
     filter.featured === undefined &&
     filter.include === undefined &&
     filter.parentId === undefined;
-  if (!plain) return undefined;
-  const window = { startFrom: w.startFrom!, endUntil: w.endUntil! };
+  return plain ? { startFrom: w.startFrom!, endUntil: w.endUntil! } : undefined;
+}
+
+/**
+ * Whether an archive may take its total (and the start of its page) from the day counts: a plain public
+ * window (`plainPublicWindow`), no search, and at most one category or tag, which needs the public's
+ * content rule (password-protected events never match a term filter). Everything else counts rows.
+ */
+export function dayCountRoute(filter: EventArchiveFilter): DayCountRoute | undefined {
+  const window = plainPublicWindow(filter);
+  if (!window || filter.tokens.length > 0) return undefined;
   const aligned = window.startFrom.endsWith(' 00:00:00') && window.endUntil.endsWith(' 23:59:59');
   const termFilters = [filter.categoryIds, filter.tagIds].filter((ids) => ids !== undefined);
   if (termFilters.length === 0) return { window, aligned };

@@ -25,6 +25,7 @@ import { EVENT_POST_TYPE } from './event.post-type';
 import { applyCost, eventDatesOf } from './event-details-input';
 import { EventObjectsService } from './event-objects.service';
 import { EventListingDays } from './event-listing-days';
+import { EventSearchIndex } from './event-search-index';
 import { EventsRepository } from './events.repository';
 import type { EventLinkTarget } from './links/event-link';
 import { EventLinkRegistry } from './links/event-links.module';
@@ -47,6 +48,7 @@ export class EventWritesService {
     private readonly siteTime: SiteTime,
     private readonly config: AppConfig,
     private readonly listing: EventListingDays,
+    private readonly searchIndex: EventSearchIndex,
   ) {}
 
   async create(dto: CreateEventDto, ctx: RequestContext): Promise<EventObject> {
@@ -80,6 +82,7 @@ export class EventWritesService {
       await this.db.insertOnly(EventDetailsEntity, details);
       await this.writeLinks(post, dto, ctx.user, { created: true });
       await this.listing.sync([post.id]);
+      await this.searchIndex.sync([post.id], { created: true });
       return post.id;
     });
     return this.objects.afterWrite(id, ctx);
@@ -117,6 +120,7 @@ export class EventWritesService {
       await this.db.manager.save(details);
       await this.writeLinks(post, dto, ctx.user);
       await this.listing.sync([post.id]);
+      await this.searchIndex.sync([post.id]);
       return post.id;
     });
     return this.objects.afterWrite(id, ctx);

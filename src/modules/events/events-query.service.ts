@@ -10,6 +10,7 @@ import {
   isBeyondLastPage,
   resolvePageRequest,
   type ListResponse,
+  type PageRequest,
 } from '../../common/pagination/pagination';
 import { searchTokens } from '../../common/search/search-tokens';
 import { RequestValidationError } from '../../common/validation/request-validation.error';
@@ -32,7 +33,8 @@ import { resolveDateWindow } from './event-window';
 import { EventObjectsService } from './event-objects.service';
 import type { EventDetailsEntity } from './event-details.entity';
 import { dayCountRoute, EventListingPlan } from './event-listing-plan';
-import { EventsRepository, type EventRecord } from './events.repository';
+import { EventSearchPlan, searchWordRoute } from './event-search-plan';
+import { EventsRepository, type EventArchiveFilter, type EventRecord } from './events.repository';
 import type { EventLinkTarget } from './links/event-link';
 import { EventListFilterRegistry } from './links/event-list-filter';
 import { EventLinkRegistry } from './links/event-links.module';
@@ -53,6 +55,7 @@ export class EventsQueryService {
     private readonly config: AppConfig,
     private readonly totals: ListTotalsCache,
     private readonly listing: EventListingPlan,
+    private readonly searchPlan: EventSearchPlan,
   ) {}
 
   async list(query: ListEventsQueryDto, ctx: RequestContext): Promise<ListResponse> {
@@ -109,14 +112,8 @@ export class EventsQueryService {
       { ...filter, nowUtc: undefined, contentVisible: undefined },
       ctx.user && `${ctx.user.id}:${ctx.user.role}`,
     ]);
-    const route = dayCountRoute(filter);
-    const plan = route && (await this.listing.plan(route, filter.nowUtc, page));
-    const { events, total } = await this.events.listForArchive(
-      filter,
-      page,
-      (count) => (plan ? Promise.resolve(plan.total) : this.totals.reuse(totalKey, count)),
-      plan?.seek,
-    );
+    const { events, total } =
+      (await this.fromSearchIndex(filter, page)) ?? (await this.fromRows(filter, page, totalKey));
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
     const objects = await this.objects.fromRecords(events, ctx, () => false);
     return buildListResponse({
@@ -148,6 +145,32 @@ export class EventsQueryService {
         ...this.filters.echo(query),
       },
     });
+  }
+
+  /** The public's one-word search, when the word index answers it alone. */
+  private async fromSearchIndex(
+    filter: EventArchiveFilter,
+    page: PageRequest,
+  ): Promise<{ events: EventRecord[]; total: number } | undefined> {
+    const route = searchWordRoute(filter);
+    const found = route && (await this.searchPlan.page(route, filter.nowUtc, page));
+    return found && { events: await this.events.recordsInOrder(found.ids), total: found.total };
+  }
+
+  /** An archive read from the event rows, its total from the day counts when they can give it. */
+  private async fromRows(
+    filter: EventArchiveFilter,
+    page: PageRequest,
+    totalKey: string,
+  ): Promise<{ events: EventRecord[]; total: number }> {
+    const route = dayCountRoute(filter);
+    const plan = route && (await this.listing.plan(route, filter.nowUtc, page));
+    return this.events.listForArchive(
+      filter,
+      page,
+      (count) => (plan ? Promise.resolve(plan.total) : this.totals.reuse(totalKey, count)),
+      plan?.seek,
+    );
   }
 
   async get(ref: PostRef, password: string | undefined, ctx: RequestContext): Promise<EventObject> {

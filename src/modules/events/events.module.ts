@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { PostsModule } from '../../core/posts/posts.module';
 import { EventDetailsEntity } from './event-details.entity';
 import { EventListingDays } from './event-listing-days';
+import { EventSearchIndex } from './event-search-index';
+import { EventSearchPlan } from './event-search-plan';
 import { EventListingPlan } from './event-listing-plan';
 import { EVENT_POST_TYPE } from './event.post-type';
 import { EventsController } from './events.controller';
@@ -25,7 +27,9 @@ import { EventLinksModule } from './links/event-links.module';
     EventObjectsService,
     EventsRepository,
     EventListingDays,
+    EventSearchIndex,
     EventListingPlan,
+    EventSearchPlan,
   ],
   exports: [EventsQueryService],
 })

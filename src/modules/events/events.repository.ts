@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import type { PageRequest } from '../../common/pagination/pagination';
-import { applyListScope, applyTokenSearchAcrossFields, type ListScope } from '../../core/posts/post-query';
+import { applyListScope, type ListScope } from '../../core/posts/post-query';
 import type { SqlCondition } from '../../core/posts/post-visibility';
 import { PostEntity } from '../../core/posts/post.entity';
 import { CALENDAR_POST_TYPES } from '../calendar-post-types';
 import { EventDetailsEntity } from './event-details.entity';
+import { applyEventSearch } from './event-search-filter';
 import type { DateWindow } from './event-window';
 import { DatabaseContext } from '../../database/database-context';
 import { RawRows } from '../../database/raw-rows';
@@ -83,12 +84,7 @@ export class EventsRepository {
     if (w?.endsBefore) qb.andWhere('d.endUtc < :endsBefore', { endsBefore: w.endsBefore });
     if (w?.endsAfter) qb.andWhere('d.endUtc > :endsAfter', { endsAfter: w.endsAfter });
     const visible = filter.contentVisible;
-    if (filter.tokens.length > 0) qb.setParameters(visible.params);
-    applyTokenSearchAcrossFields(qb, filter.tokens, [
-      'p.title',
-      `CASE WHEN ${visible.sql} THEN p.excerpt ELSE '' END`,
-      `CASE WHEN ${visible.sql} THEN p.content ELSE '' END`,
-    ]);
+    applyEventSearch(qb, filter.tokens, visible);
     if (filter.categoryIds || filter.tagIds || filter.linkFilters.length > 0) {
       qb.andWhere(visible.sql, visible.params);
     }
@@ -128,6 +124,20 @@ export class EventsRepository {
       .limit(page.perPage)
       .getRawMany<Record<string, unknown>>();
     return { events: raw.map((row) => this.recordOf(row)!), total };
+  }
+
+  /** Events by id, in the order of `ids` (ids of events gone since are skipped). */
+  async recordsInOrder(ids: number[]): Promise<EventRecord[]> {
+    if (ids.length === 0) return [];
+    const raw = await this.db.manager
+      .createQueryBuilder(PostEntity, 'p')
+      .innerJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
+      .select(this.rows.select(PostEntity, 'p'))
+      .addSelect(this.rows.select(EventDetailsEntity, 'd'))
+      .where('p.id IN (:...ids)', { ids })
+      .getRawMany<Record<string, unknown>>();
+    const byId = new Map(raw.map((row) => this.recordOf(row)!).map((record) => [record.post.id, record]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**

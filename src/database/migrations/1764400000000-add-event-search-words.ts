@@ -1,0 +1,80 @@
+import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import {
+  SEARCH_WORD_COLUMNS,
+  SEARCHABLE_EVENT_SELECT,
+  searchableEventOf,
+  searchRowsOf,
+  type SearchableEventRow,
+} from '../../modules/events/event-search-rows';
+import { binaryStringColumn, booleanColumn, cascadeToPost, dateTimeColumn, intColumn } from './portable-columns';
+
+/** Events read per batch while filling, and index rows written per INSERT. */
+const EVENTS_PER_BATCH = 500;
+const ROWS_PER_INSERT = 500;
+
+/**
+ * The events' word index, `event_search_words`: one row per event and distinct word of its title, excerpt
+ * and description (folded: no accents, lower case), so `search=` reads an index instead of scanning every
+ * event's text. `public_match` and the event's dates are copied in, so the public's search of one word
+ * counts and pages from this index alone. Same tables and results on SQLite and MySQL (no engine full-text
+ * index; docs/performance.md, "Search").
+ */
+export class AddEventSearchWords1764400000000 implements MigrationInterface {
+  name = 'AddEventSearchWords1764400000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.createTable(
+      new Table({
+        name: 'event_search_words',
+        columns: [
+          intColumn('post_id', { isPrimary: true }),
+          binaryStringColumn(queryRunner, 'word', 64, { isPrimary: true }),
+          booleanColumn('in_title', false),
+          booleanColumn('in_body', false),
+          booleanColumn('public_match', false),
+          dateTimeColumn('start_utc'),
+          dateTimeColumn('end_utc'),
+        ],
+        indices: [
+          {
+            name: 'IDX_event_search_words_public',
+            columnNames: ['word', 'public_match', 'start_utc', 'end_utc', 'post_id'],
+          },
+        ],
+        foreignKeys: [cascadeToPost('FK_event_search_words_post', 'post_id')],
+      }),
+      true,
+    );
+    // MySQL commits DDL at once: after a failed fill the table stays behind, and a second run starts over.
+    await queryRunner.query('DELETE FROM event_search_words');
+    await fillSearchWords(queryRunner);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropTable('event_search_words');
+  }
+}
+
+/** Indexes every event there is, in batches of bounded memory (the words are found in JS). */
+export async function fillSearchWords(queryRunner: QueryRunner): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const events: SearchableEventRow[] = await queryRunner.manager.query(
+      `SELECT ${SEARCHABLE_EVENT_SELECT}
+         FROM posts p INNER JOIN event_details d ON d.post_id = p.id
+        WHERE p.id > ? ORDER BY p.id LIMIT ${EVENTS_PER_BATCH}`,
+      [after],
+    );
+    if (events.length === 0) return;
+    const rows = events.flatMap((row) => searchRowsOf(searchableEventOf(row)));
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      await queryRunner.manager
+        .createQueryBuilder()
+        .insert()
+        .into('event_search_words', SEARCH_WORD_COLUMNS)
+        .values(rows.slice(i, i + ROWS_PER_INSERT))
+        .execute();
+    }
+    after = Number(events[events.length - 1].id);
+  }
+}

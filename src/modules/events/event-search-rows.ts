@@ -1,0 +1,83 @@
+import { indexedWordsOf } from '../../common/search/search-words';
+
+/** What the word index needs of an event: its text, and what decides whether the public finds it. */
+export interface SearchableEvent {
+  id: number;
+  title: string;
+  excerpt: string;
+  content: string;
+  status: string;
+  hidden: boolean;
+  hasPassword: boolean;
+  startUtc: string;
+  endUtc: string;
+}
+
+/** A row of `event_search_words`. */
+export interface SearchWordRow {
+  post_id: number;
+  word: string;
+  in_title: number;
+  in_body: number;
+  /** The public finds the event by this word: listed, and the word in its title or in text it may read. */
+  public_match: number;
+  start_utc: string;
+  end_utc: string;
+}
+
+export const SEARCH_WORD_COLUMNS: (keyof SearchWordRow)[] = [
+  'post_id',
+  'word',
+  'in_title',
+  'in_body',
+  'public_match',
+  'start_utc',
+  'end_utc',
+];
+
+/** The index rows of one event, in word order. */
+export function searchRowsOf(event: SearchableEvent): SearchWordRow[] {
+  const listed = event.status === 'publish' && !event.hidden;
+  return indexedWordsOf(event.title, [event.excerpt, event.content]).map(({ word, inTitle, inBody }) => ({
+    post_id: event.id,
+    word,
+    in_title: inTitle ? 1 : 0,
+    in_body: inBody ? 1 : 0,
+    public_match: listed && (inTitle || (inBody && !event.hasPassword)) ? 1 : 0,
+    start_utc: event.startUtc,
+    end_utc: event.endUtc,
+  }));
+}
+
+/** The raw columns `searchableEventsQuery` selects, as the drivers return them. */
+export interface SearchableEventRow {
+  id: number | string;
+  title: string;
+  excerpt: string;
+  content: string;
+  status: string;
+  hidden: number | string | boolean;
+  has_password: number | string;
+  start_utc: string;
+  end_utc: string;
+}
+
+/** Columns to select from `posts p` joined with `event_details d` for `searchableEventOf`. */
+export const SEARCHABLE_EVENT_SELECT = `p.id AS id, p.title AS title, p.excerpt AS excerpt, p.content AS content,
+  p.status AS status, d.hide_from_listings AS hidden,
+  CASE WHEN p.password_hash IS NULL THEN 0 ELSE 1 END AS has_password,
+  d.start_utc AS start_utc, d.end_utc AS end_utc`;
+
+export function searchableEventOf(row: SearchableEventRow): SearchableEvent {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    status: row.status,
+    hidden: Boolean(Number(row.hidden)),
+    hasPassword: Boolean(Number(row.has_password)),
+    startUtc: row.start_utc,
+    endUtc: row.end_utc,
+  };
+}

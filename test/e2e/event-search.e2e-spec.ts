@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Clock } from '../../src/common/dates/clock';
+import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
+import { EventSearchPlan } from '../../src/modules/events/event-search-plan';
+import {
+  SEARCHABLE_EVENT_SELECT,
+  searchableEventOf,
+  searchRowsOf,
+  type SearchableEventRow,
+} from '../../src/modules/events/event-search-rows';
+import { createTestApp, type TestApp } from '../support/create-test-app';
+import { postEvent } from '../support/events';
+import { createUser, type TestUser } from '../support/users';
+
+const ns = '/cal/events/v1';
+const NOW = new Date('2030-03-01T12:00:00Z');
+const YEAR = 'start_date=2030-03-01&end_date=2030-12-31';
+const SPRING = 'start_date=2030-03-10&end_date=2030-04-15';
+const WORDS = ['jazz', 'JAZZ', 'ja', 'jazzy', 'cafe', 'CAFÉ', 'secret', 'saxophone', 'hidden', 'zzz', 'e-mail', '!!'];
+
+/**
+ * `search=` through the events' word index: a word matches words it starts, case and accents aside, in the
+ * title, or in the excerpt and description where the caller may read them. The public's one-word search in
+ * a plain window is answered by the index alone (`EventSearchPlan`); it must list exactly what the row path
+ * lists, after every kind of write.
+ */
+describe('event search', () => {
+  let t: TestApp;
+  let editor: TestUser;
+  const ids: Record<string, number> = {};
+  let served: (boolean | undefined)[] = [];
+
+  const titlesOf = (body: unknown) => (body as { events: { title: string }[] }).events.map((e) => e.title).sort();
+
+  async function search(query: string, auth?: string): Promise<string[]> {
+    const req = t.http.get(`${ns}/events?${YEAR}&per_page=50&${query}`);
+    const res = await (auth ? req.set('Authorization', auth) : req);
+    if (res.status === 404) return [];
+    expect(res.status).toBe(200);
+    return titlesOf(res.body);
+  }
+
+  /** Every page's ids and the total, 3 per page. */
+  async function pagesOf(query: string): Promise<{ total: number; ids: number[] }> {
+    const first = await t.http.get(`${ns}/events?${query}&per_page=3`);
+    if (first.status === 404) return { total: 0, ids: [] };
+    expect(first.status).toBe(200);
+    const idsOf = (res: { body: unknown }) => (res.body as { events: { id: number }[] }).events.map((e) => e.id);
+    const found = idsOf(first);
+    for (let page = 2; page <= Number(first.headers['x-tec-totalpages']); page++) {
+      found.push(...idsOf(await t.http.get(`${ns}/events?${query}&per_page=3&page=${page}`).expect(200)));
+    }
+    return { total: Number(first.headers['x-tec-total']), ids: found };
+  }
+
+  /** The index path equals the row path (`featured=false` matches every event here but needs rows). */
+  async function expectIndexMatchesRows(): Promise<void> {
+    for (const window of [YEAR, SPRING]) {
+      for (const word of WORDS) {
+        const query = `${window}&search=${encodeURIComponent(word)}`;
+        const fromIndex = await pagesOf(query);
+        expect({ query, total: fromIndex.total }).toEqual({ query, total: fromIndex.ids.length });
+        expect({ query, ids: fromIndex.ids }).toEqual({ query, ids: (await pagesOf(`${query}&featured=false`)).ids });
+      }
+    }
+  }
+
+  /** The stored index equals one rebuilt from the event rows. */
+  async function expectIndexMatchesEvents(): Promise<void> {
+    const events = await t.dataSource.query<SearchableEventRow[]>(
+      `SELECT ${SEARCHABLE_EVENT_SELECT} FROM posts p INNER JOIN event_details d ON d.post_id = p.id`,
+    );
+    const key = (r: object) =>
+      ['post_id', 'word', 'in_title', 'in_body', 'public_match', 'start_utc', 'end_utc']
+        .map((c) => String((r as Record<string, unknown>)[c]))
+        .join('|');
+    const rebuilt = events.flatMap((row) => searchRowsOf(searchableEventOf(row))).map(key);
+    const stored = (await t.dataSource.query<Record<string, unknown>[]>('SELECT * FROM event_search_words'))
+      .map((r) => ({
+        ...r,
+        in_title: Number(r.in_title),
+        in_body: Number(r.in_body),
+        public_match: Number(r.public_match),
+      }))
+      .map(key);
+    expect(stored.sort()).toEqual(rebuilt.sort());
+  }
+
+  beforeAll(async () => {
+    // No response cache: every read below runs its queries (the index path is spied on).
+    t = await createTestApp({ now: NOW, env: { RESPONSE_CACHE_MB: '0' } });
+    editor = await createUser(t, 'editor');
+    const add = async (name: string, fields: Record<string, unknown>) =>
+      (ids[name] = (await postEvent(t, editor.auth, { title: name, ...fields })).id);
+    await add('Jazz Night', {
+      description: '<p>Smooth saxophone, <strong>loud</strong></p>',
+      start_date: '2030-03-12 20:00:00',
+    });
+    await add('Jazzy Brunch', { start_date: '2030-03-15 11:00:00', end_date: '2030-03-15 13:00:00' });
+    await add('Nujazz Session', { start_date: '2030-03-20 20:00:00', end_date: '2030-03-20 23:00:00' });
+    await add('Café Concert', {
+      description: 'Crème brûlée',
+      start_date: '2030-04-02 18:00:00',
+      end_date: '2030-04-02 20:00:00',
+    });
+    await add('Secret Gig', {
+      password: 'pw',
+      description: 'jazz, hidden away',
+      start_date: '2030-04-10 20:00:00',
+      end_date: '2030-04-10 23:00:00',
+    });
+    await add('Jazz Draft', { status: 'draft', start_date: '2030-03-18 20:00:00', end_date: '2030-03-18 22:00:00' });
+    await add('Jazz Unlisted', {
+      hide_from_listings: true,
+      start_date: '2030-03-19 20:00:00',
+      end_date: '2030-03-19 22:00:00',
+    });
+    await add('Open Air', {
+      excerpt: 'An open-air jazz festival',
+      start_date: '2030-06-01 14:00:00',
+      end_date: '2030-06-03 23:00:00',
+    });
+    // Words a case- or accent-insensitive collation would call equal: the index compares bytes.
+    await add('Straße Strasse Strase', { start_date: '2030-05-06 10:00:00', end_date: '2030-05-06 12:00:00' });
+    await add('E-mail Workshop', { start_date: '2030-05-05 10:00:00', end_date: '2030-05-05 12:00:00' });
+    for (let i = 0; i < 7; i++) {
+      await add(`Jazz Series ${i}`, {
+        start_date: `2030-0${3 + (i % 6)}-2${i} 19:00:00`,
+        end_date: `2030-0${3 + (i % 6)}-2${i} 21:00:00`,
+      });
+    }
+    const plan = t.app.get(EventSearchPlan);
+    const page = plan.page.bind(plan);
+    jest.spyOn(plan, 'page').mockImplementation(async (...args) => {
+      const result = await page(...args);
+      served.push(result !== undefined);
+      return result;
+    });
+  });
+  afterAll(() => t.close());
+
+  it('matches words by their start, ignoring case and accents, never inside a word or in markup', async () => {
+    const series = Array.from({ length: 7 }, (_, i) => `Jazz Series ${i}`);
+    expect(await search('search=jazz')).toEqual(['Jazz Night', 'Jazzy Brunch', 'Open Air', ...series].sort());
+    expect(await search('search=JAZZY')).toEqual(['Jazzy Brunch']);
+    expect(await search('search=nujazz')).toEqual(['Nujazz Session']);
+    expect(await search('search=azz')).toEqual([]);
+    expect(await search('search=CAFÉ')).toEqual(['Café Concert']);
+    expect(await search('search=cafe brulee')).toEqual(['Café Concert']);
+    expect(await search('search=strong')).toEqual([]);
+    expect(await search('search=saxophone')).toEqual(['Jazz Night']);
+    expect(await search('search=festival')).toEqual(['Open Air']);
+    expect(await search('search=straß')).toEqual(['Straße Strasse Strase']);
+    expect(await search('search=strasse')).toEqual(['Straße Strasse Strase']);
+  });
+
+  it('keeps phrases and words joined by punctuation together, and ignores tokens without letters or digits', async () => {
+    expect(await search('search=e-mail')).toEqual(['E-mail Workshop']);
+    expect(await search('search=%22smooth saxophone%22')).toEqual(['Jazz Night']);
+    expect(await search('search=%22saxophone smooth%22')).toEqual([]);
+    expect(await search('search=!! brunch')).toEqual(['Jazzy Brunch']);
+  });
+
+  it('searches a protected description only for callers who may read it, and drafts only for editors', async () => {
+    expect(await search('search=secret')).toEqual(['Secret Gig']);
+    expect(await search('search=hidden')).toEqual([]);
+    expect(await search('search=hidden', editor.auth)).toEqual(['Secret Gig']);
+    expect(await search('search=jazz', editor.auth)).toContain('Secret Gig');
+    expect(await search('search=draft')).toEqual([]);
+    expect(await search('search=draft&status=draft', editor.auth)).toEqual(['Jazz Draft']);
+    expect(await search('search=unlisted', editor.auth)).toEqual([]);
+  });
+
+  it('answers the public one-word search from the index, page by page equal to the row path', async () => {
+    served = [];
+    await expectIndexMatchesRows();
+    // The index answered every single-word query of the public (each at least one page, twice).
+    expect(served).not.toContain(false);
+    expect(served.length).toBeGreaterThanOrEqual(2 * 10);
+    await expectIndexMatchesEvents();
+  });
+
+  it('follows renames, new descriptions, passwords, moved dates, hiding, trash, restore and deletion', async () => {
+    const edit = (name: string, body: Record<string, unknown>) =>
+      t.http.post(`${ns}/events/${ids[name]}`).set('Authorization', editor.auth).send(body).expect(200);
+    await edit('Jazzy Brunch', { title: 'Sunday Brunch' });
+    expect(await search('search=jazzy')).toEqual([]);
+    expect(await search('search=sunday')).toEqual(['Sunday Brunch']);
+    await edit('Café Concert', { description: '<p>Now with jazz</p>' });
+    expect(await search('search=creme')).toEqual([]);
+    expect(await search('search=jazz')).toContain('Café Concert');
+    await edit('Jazz Night', { password: 'pw' });
+    expect(await search('search=saxophone')).toEqual([]);
+    expect(await search('search=saxophone', editor.auth)).toEqual(['Jazz Night']);
+    await edit('Secret Gig', { password: '' });
+    expect(await search('search=hidden')).toEqual(['Secret Gig']);
+    await edit('Jazz Series 0', { start_date: '2031-01-05 19:00:00', end_date: '2031-01-05 21:00:00' });
+    await edit('Jazz Series 1', { hide_from_listings: true });
+    await edit('Jazz Unlisted', { hide_from_listings: false });
+    await edit('Jazz Draft', { status: 'publish' });
+    await expectIndexMatchesRows();
+    await t.http.delete(`${ns}/events/${ids['Jazz Series 2']}`).set('Authorization', editor.auth).expect(200);
+    expect(await search('search=series')).not.toContain('Jazz Series 2');
+    await expectIndexMatchesRows();
+    await edit('Jazz Series 2', { status: 'publish' });
+    expect(await search('search=series')).toContain('Jazz Series 2');
+    await t.http
+      .delete(`${ns}/events/${ids['Jazz Series 3']}?force=true`)
+      .set('Authorization', editor.auth)
+      .expect(200);
+    await expectIndexMatchesRows();
+    await expectIndexMatchesEvents();
+  });
+
+  it('finds a scheduled event from the moment it falls due, before and after the publisher flips it', async () => {
+    const gig = await postEvent(t, editor.auth, {
+      title: 'Scheduled jazz',
+      status: 'future',
+      date_utc: '2030-03-01 12:00:30',
+      start_date: '2030-03-25 19:00:00',
+      end_date: '2030-03-25 23:00:00',
+    });
+    expect(await search('search=scheduled')).toEqual([]);
+    t.app.get(Clock).now = () => new Date('2030-03-01T12:00:31Z');
+    try {
+      expect(await search('search=scheduled')).toEqual(['Scheduled jazz']);
+      await expectIndexMatchesRows();
+      expect(await t.app.get(FuturePostsPublisher).publishDue()).toEqual([gig.id]);
+      expect(await search('search=scheduled')).toEqual(['Scheduled jazz']);
+      await expectIndexMatchesRows();
+      await expectIndexMatchesEvents();
+    } finally {
+      t.app.get(Clock).now = () => new Date(NOW);
+    }
+  });
+
+  it('indexes concurrent creates and a description of thousands of words', async () => {
+    const before = (await pagesOf(`${YEAR}&search=rush`)).total;
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        postEvent(t, editor.auth, {
+          title: `Rush ${i}`,
+          start_date: '2030-07-01 19:00:00',
+          end_date: '2030-07-01 21:00:00',
+        }),
+      ),
+    );
+    expect((await pagesOf(`${YEAR}&search=rush`)).total).toBe(before + 8);
+    const words = Array.from({ length: 3000 }, (_, i) => `w${i}x`);
+    await postEvent(t, editor.auth, {
+      title: 'Long read',
+      description: `<p>${words.join(' ')}</p>`,
+      start_date: '2030-07-02 19:00:00',
+      end_date: '2030-07-02 21:00:00',
+    });
+    expect(await search('search=w2999x')).toEqual(['Long read']);
+    expect(await search('search=w0x')).toEqual(['Long read']);
+    await expectIndexMatchesEvents();
+  });
+});
