@@ -3,6 +3,7 @@ import type { Progress } from '../../src/common/progress/progress';
 import { buildDataSourceOptions } from '../../src/database/data-source-options';
 import { FILL_LISTING_COUNTS } from '../../src/database/migrations/1764200000000-add-event-listing-days';
 import { FILL_TERM_LISTING_COUNTS } from '../../src/database/migrations/1764300000000-add-event-term-listing-days';
+import { searchRowsOf } from '../../src/modules/events/event-search-rows';
 
 export interface SeedOptions {
   databaseUrl: string;
@@ -23,7 +24,8 @@ function at(dayOffset: number, hour: number): string {
 }
 
 /** Multi-row INSERTs with bound values (`?` works on both drivers; booleans as 1/0 for SQLite). */
-async function insertRows(manager: EntityManager, table: string, rows: Record<string, unknown>[]): Promise<void> {
+async function insertRows(manager: EntityManager, table: string, records: object[]): Promise<void> {
+  const rows = records as Record<string, unknown>[];
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]);
   for (let i = 0; i < rows.length; i += CHUNK) {
@@ -131,6 +133,7 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
           (i) => `Event ${start + i + 1} ${i % 7 === 0 ? 'jazz' : 'concert'}`,
         );
         const details = [];
+        const searchWords = [];
         const venueLinks = [];
         const organizerLinks = [];
         const relationships = [];
@@ -152,6 +155,21 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
             currency_position: 'prefix',
             featured: n % 10 === 0,
           });
+          // The word index as the service writes it (the title and description `insertPosts` gave).
+          const title = `Event ${n + 1} ${i % 7 === 0 ? 'jazz' : 'concert'}`;
+          searchWords.push(
+            ...searchRowsOf({
+              id,
+              title,
+              excerpt: '',
+              content: `<p>${title}: a seeded record for load tests.</p>`,
+              status: 'publish',
+              hidden: false,
+              hasPassword: false,
+              startUtc: at(day, 18 + (n % 4)),
+              endUtc: at(day, 22),
+            }),
+          );
           venueLinks.push({ event_id: id, venue_id: firstVenue + (n % venues), sort_order: 0 });
           organizerLinks.push({ event_id: id, organizer_id: firstOrganizer + (n % organizers), sort_order: 0 });
           organizerLinks.push({ event_id: id, organizer_id: firstOrganizer + ((n + 7) % organizers), sort_order: 1 });
@@ -160,6 +178,7 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
           relationships.push({ post_id: id, term_id: categories.length + 1 + ((n + 11) % tags.length), term_order: 2 });
         }
         await insertRows(m, 'event_details', details);
+        await insertRows(m, 'event_search_words', searchWords);
         await insertRows(m, 'event_venues', venueLinks);
         await insertRows(m, 'event_organizers', organizerLinks);
         await insertRows(m, 'term_relationships', relationships);

@@ -12,7 +12,10 @@ type RunSchema = (action: (services: SchemaServices) => Promise<CliOutput>, json
 
 const list = (names: string[], none: string) => (names.length === 0 ? none : names.map((n) => `  ${n}`).join('\n'));
 
-/** `migrations:show|run|revert`: the schema, without the TypeORM CLI or ts-node (they work in the image). */
+/**
+ * `migrations:show|run|revert`: the schema, without the TypeORM CLI or ts-node (they work in the image);
+ * `derived:rebuild`: the counts and the search index after rows were edited by hand.
+ */
 export function addSchemaCommands(program: Command, run: RunSchema): void {
   program
     .command('migrations:show')
@@ -52,6 +55,17 @@ export function addSchemaCommands(program: Command, run: RunSchema): void {
       run(async ({ migrations, progress }) => {
         const reverted = await migrations.revert(o.all === true ? Infinity : 1, progress);
         return { text: `reverted ${reverted.length} migration(s)`, json: { reverted } };
+      }, o.json === true),
+    );
+
+  program
+    .command('derived:rebuild')
+    .description('rebuild the listing counts and the search index from the event rows (after editing rows in SQL)')
+    .option('--json', 'print JSON')
+    .action((o: { json?: boolean }) =>
+      run(async ({ migrations }) => {
+        const rebuilt = await migrations.rebuildDerived();
+        return { text: `rebuilt the listing counts and ${rebuilt.searchWords} search index rows`, json: rebuilt };
       }, o.json === true),
     );
 }

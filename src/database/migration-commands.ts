@@ -2,6 +2,7 @@ import { DataSource, type Logger } from 'typeorm';
 import type { Progress } from '../common/progress/progress';
 import { appliedMigrationNames, knownMigrationNames } from './applied-migrations';
 import { buildDataSourceOptions } from './data-source-options';
+import { rebuildDerivedData } from './derived-data';
 import type { MigrationClass } from './module-migrations';
 
 export interface MigrationState {
@@ -66,6 +67,12 @@ export class MigrationCommands {
       bar.stop();
     }
     return todo;
+  }
+
+  /** `derived:rebuild`: see `rebuildDerivedData`. */
+  async rebuildDerived(): Promise<{ searchWords: number }> {
+    await this.open();
+    return rebuildDerivedData(this.dataSource);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,30 @@
+import type { DataSource } from 'typeorm';
+import { FILL_LISTING_COUNTS } from './migrations/1764200000000-add-event-listing-days';
+import { FILL_TERM_LISTING_COUNTS } from './migrations/1764300000000-add-event-term-listing-days';
+import { fillSearchWords } from './migrations/1764400000000-add-event-search-words';
+
+/** Tables the service derives from the event rows on every write, emptied before a rebuild (children first). */
+const DERIVED_TABLES = [
+  'event_term_listing_marks',
+  'event_term_listing_days',
+  'event_listing_marks',
+  'event_listing_days',
+  'event_search_words',
+];
+
+/**
+ * Rebuilds what the service derives from the event rows — the per-day listing counts (overall and per term)
+ * and the search word index — in one transaction, as the migrations that introduced them fill them, then
+ * bumps the content version so every instance drops its cached answers. For rows edited by hand in SQL
+ * (docs/operations.md). Returns the number of indexed words.
+ */
+export async function rebuildDerivedData(dataSource: DataSource): Promise<{ searchWords: number }> {
+  return dataSource.transaction(async (manager) => {
+    for (const table of DERIVED_TABLES) await manager.query(`DELETE FROM ${table}`);
+    for (const statement of [...FILL_LISTING_COUNTS, ...FILL_TERM_LISTING_COUNTS]) await manager.query(statement);
+    await fillSearchWords(manager.queryRunner!);
+    await manager.query('UPDATE write_sequence SET value = value + 1 WHERE id = 1');
+    const [{ n }] = await manager.query<{ n: number | string }[]>('SELECT COUNT(*) AS n FROM event_search_words');
+    return { searchWords: Number(n) };
+  });
+}
