@@ -6,6 +6,7 @@ import {
   SEARCHABLE_EVENT_SELECT,
   searchableEventOf,
   searchRowsOf,
+  type SearchableEvent,
   type SearchableEventRow,
   type SearchWordRow,
 } from './event-search-rows';
@@ -30,11 +31,13 @@ export class EventSearchIndex {
     statusListeners.add((changes) => this.sync(changes.map((c) => c.postId)));
   }
 
-  /**
-   * Rewrites the rows of those of these events (other post types are ignored) whose words or flags
-   * changed. `created`: the events are new, so there are no rows to read or replace.
-   */
-  async sync(postIds: number[], options: { created?: boolean } = {}): Promise<void> {
+  /** Indexes an event just created, from what the write has at hand (no read). */
+  async addNew(event: SearchableEvent): Promise<void> {
+    await this.insert(searchRowsOf(event));
+  }
+
+  /** Rewrites the rows of those of these events (other post types are ignored) whose words or flags changed. */
+  async sync(postIds: number[]): Promise<void> {
     if (postIds.length === 0) return;
     const events = await this.db.manager
       .createQueryBuilder()
@@ -44,7 +47,7 @@ export class EventSearchIndex {
       .where('p.id IN (:...postIds)', { postIds })
       .getRawMany<SearchableEventRow>();
     const wanted = new Map(events.map((row) => [Number(row.id), searchRowsOf(searchableEventOf(row))]));
-    const stored = options.created ? new Map<number, string[]>() : await this.storedKeys([...wanted.keys()]);
+    const stored = await this.storedKeys([...wanted.keys()]);
     const changed = [...wanted].filter(
       ([id, rows]) => rows.map(rowKey).join('\n') !== (stored.get(id) ?? []).join('\n'),
     );
@@ -58,7 +61,10 @@ export class EventSearchIndex {
         .where('post_id IN (:...replaced)', { replaced })
         .execute();
     }
-    const rows = changed.flatMap(([, eventRows]) => eventRows);
+    await this.insert(changed.flatMap(([, eventRows]) => eventRows));
+  }
+
+  private async insert(rows: SearchWordRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
       await this.db.manager
         .createQueryBuilder()

@@ -82,7 +82,17 @@ export class EventWritesService {
       await this.db.insertOnly(EventDetailsEntity, details);
       await this.writeLinks(post, dto, ctx.user, { created: true });
       await this.listing.sync([post.id]);
-      await this.searchIndex.sync([post.id], { created: true });
+      await this.searchIndex.addNew({
+        id: post.id,
+        title: post.title,
+        excerpt: post.excerpt,
+        content: post.content,
+        status: post.status,
+        hidden: details.hideFromListings,
+        hasPassword: post.passwordHash !== null,
+        startUtc: details.startUtc,
+        endUtc: details.endUtc,
+      });
       return post.id;
     });
     return this.objects.afterWrite(id, ctx);
