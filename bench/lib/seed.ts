@@ -1,8 +1,9 @@
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, TableIndex, type EntityManager } from 'typeorm';
 import type { Progress } from '../../src/common/progress/progress';
 import { buildDataSourceOptions } from '../../src/database/data-source-options';
 import { FILL_LISTING_COUNTS } from '../../src/database/migrations/1764200000000-add-event-listing-days';
 import { FILL_TERM_LISTING_COUNTS } from '../../src/database/migrations/1764300000000-add-event-term-listing-days';
+import { SEARCH_WORDS_INDEX } from '../../src/database/migrations/1764400000000-add-event-search-words';
 import { searchRowsOf } from '../../src/modules/events/event-search-rows';
 
 export interface SeedOptions {
@@ -77,6 +78,9 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
   await dataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'all' });
+    // As the migration fills it: rows first, the word index built once after them.
+    const schema = dataSource.createQueryRunner();
+    await schema.dropIndex('event_search_words', SEARCH_WORDS_INDEX.name);
     const venues = Math.max(10, Math.floor(options.events / 20));
     const organizers = Math.max(10, Math.floor(options.events / 20));
     const firstVenue = 1;
@@ -191,6 +195,8 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
     );
     // What the service keeps on write, as the migration that introduced it computes it.
     for (const statement of [...FILL_LISTING_COUNTS, ...FILL_TERM_LISTING_COUNTS]) await dataSource.query(statement);
+    await schema.createIndex('event_search_words', new TableIndex(SEARCH_WORDS_INDEX));
+    await schema.release();
     return { firstEventId: firstEvent, categorySlugs: categories };
   } finally {
     await dataSource.destroy();
