@@ -116,7 +116,8 @@ async function memory(server: BenchServer, firstEventId: number, events: number)
  * MariaDB/MySQL when BENCH_DATABASE_URL names a database (two databases beside it are created and
  * dropped; BENCH_KEEP=1 keeps them), else on SQLite files. Seeds each size, starts the service with its caches off, and prints
  * the p50 at one connection of the list routes and the ratio large/small (target ≤ 1.3); then, on the
- * large set, RSS across three 60 s loads with the default configuration (BENCH_MEMORY=0 skips them). The seeded events span four
+ * large set, RSS across three 60 s loads with the default configuration (BENCH_MEMORY=0 skips them;
+ * BENCH_REUSE=1 measures the latencies again on databases a BENCH_KEEP=1 run left). The seeded events span four
  * years from 2030, so the lists read a one-year window of 2031 rather than the default from today.
  */
 async function main(): Promise<void> {
@@ -125,6 +126,10 @@ async function main(): Promise<void> {
   if (process.env.BENCH_MEMORY_ONLY === '1') return memoryOnly(large);
   const figures: Map<string, number>[] = [];
   for (const size of [small, large]) {
+    if (process.env.BENCH_REUSE === '1') {
+      figures.push(await latenciesOnKept(size));
+      continue;
+    }
     const databaseUrl = await freshDatabase(size);
     const seeded = await seedWithProgress(databaseUrl, size);
     try {
@@ -156,21 +161,38 @@ async function main(): Promise<void> {
   }
 }
 
+/** The kept `<name>_<size>` database beside BENCH_DATABASE_URL's (a run with BENCH_KEEP=1 left it). */
+function keptDatabase(size: number, purpose: string): string {
+  const base = process.env.BENCH_DATABASE_URL;
+  if (!base) throw new Error(`${purpose} needs BENCH_DATABASE_URL (MySQL) and a kept <name>_<size> database`);
+  const url = new URL(base);
+  url.pathname = `/${url.pathname.slice(1)}_${size}`;
+  return url.toString();
+}
+
+/** BENCH_REUSE=1: the latencies again on the databases a BENCH_KEEP=1 run left, without seeding. */
+async function latenciesOnKept(size: number): Promise<Map<string, number>> {
+  const cold = await startServer({ SITE_TIMEZONE: 'UTC', RESPONSE_CACHE_MB: '0' }, keptDatabase(size, 'BENCH_REUSE'));
+  try {
+    console.log(`\n${size} events (kept database)`);
+    return await latencies(cold);
+  } finally {
+    await cold.stop();
+  }
+}
+
 /**
  * BENCH_MEMORY_ONLY=1: only the three memory loads, on the large database a run with BENCH_KEEP=1 left
  * behind (MySQL), as the image runs the service unless SERVER_NODE_OPTIONS, SERVER_MALLOC_ARENA_MAX or
  * SERVER_RESPONSE_CACHE_MB say otherwise, to compare settings without seeding again.
  */
 async function memoryOnly(size: number): Promise<void> {
-  const base = process.env.BENCH_DATABASE_URL;
-  if (!base) throw new Error('BENCH_MEMORY_ONLY needs BENCH_DATABASE_URL (MySQL) and a kept <name>_<size> database');
-  const url = new URL(base);
-  url.pathname = `/${url.pathname.slice(1)}_${size}`;
-  const connection = await createConnection(url.toString());
+  const url = keptDatabase(size, 'BENCH_MEMORY_ONLY');
+  const connection = await createConnection(url);
   const [rows] = await connection.query("SELECT MIN(id) AS id FROM posts WHERE type = 'cal_event'");
   await connection.end();
   const firstEventId = Number((rows as { id: number }[])[0]?.id);
-  const server = await startServer({ SITE_TIMEZONE: 'UTC', ...AS_THE_IMAGE_RUNS, ...fromEnv() }, url.toString());
+  const server = await startServer({ SITE_TIMEZONE: 'UTC', ...AS_THE_IMAGE_RUNS, ...fromEnv() }, url);
   try {
     await memory(server, firstEventId, size);
   } finally {

@@ -11,7 +11,8 @@ import { binaryStringColumn, booleanColumn, cascadeToPost, dateTimeColumn, intCo
 /** What the public's one-word search reads: count and page are ranges of it. */
 export const SEARCH_WORDS_INDEX = {
   name: 'IDX_event_search_words_public',
-  columnNames: ['word', 'public_match', 'start_utc', 'end_utc', 'post_id'],
+  // In list order (start, then id) after the equalities, so a page stops after its rows; end_utc last, for the window.
+  columnNames: ['word', 'public_match', 'start_utc', 'post_id', 'end_utc'],
 };
 
 /** Events read per batch while filling, and index rows written per INSERT. */

@@ -31,7 +31,7 @@ const MAX_WORDS_PER_PREFIX = 8;
 
 /**
  * The public's one-word search read from `event_search_words` alone: the count and the page are ranges of
- * its (word, public_match, start_utc, end_utc, post_id) index, one per word the prefix starts, so neither
+ * its (word, public_match, start_utc, post_id, end_utc) index, one per word the prefix starts, so neither
  * reads an event's text or row (docs/performance.md, "Search"). The index marks `public_match` on the
  * published, listed events; a scheduled post fallen due before the publisher flipped it is listed but not
  * marked, so while there is one in the window rows are read instead, as they are for a prefix of many words.
@@ -63,12 +63,14 @@ export class EventSearchPlan {
         AND w.start_utc >= ? AND w.start_utc <= ? AND w.end_utc <= ?`;
     const params = [...words, startFrom, endUntil, endUntil];
     // An event carrying two of the words has a row for each: count and page it once.
-    const counted = words.length === 1 ? 'COUNT(*)' : 'COUNT(DISTINCT w.post_id)';
+    const one = words.length === 1;
+    const counted = one ? 'COUNT(*)' : 'COUNT(DISTINCT w.post_id)';
     const [{ n }] = await this.db.manager.query<{ n: number | string }[]>(`SELECT ${counted} AS n ${where}`, params);
     const total = Number(n);
     if (page.offset >= total) return { ids: [], total };
     const rows = await this.db.manager.query<{ post_id: number | string }[]>(
-      `SELECT DISTINCT w.post_id AS post_id, w.start_utc AS start_utc ${where}
+      // One word reads its page in index order and stops; DISTINCT would sort every match of the window.
+      `SELECT ${one ? '' : 'DISTINCT '}w.post_id AS post_id, w.start_utc AS start_utc ${where}
         ORDER BY w.start_utc, w.post_id LIMIT ${Math.trunc(page.perPage)} OFFSET ${Math.trunc(page.offset)}`,
       params,
     );
