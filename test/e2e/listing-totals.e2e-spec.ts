@@ -71,7 +71,10 @@ describe('archive totals from per-day listing counts', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW, env: { SITE_TIMEZONE: 'Europe/Berlin' } });
+    t = await createTestApp({
+      now: NOW,
+      env: { SITE_TIMEZONE: 'Europe/Berlin', FUTURE_POSTS_INTERVAL_SECONDS: '3600' },
+    });
     editor = await createUser(t, 'editor');
     const starts = ['00:00:00', '00:30:00', '12:00:00', '23:00:00', '23:30:00'];
     const lengthsInHours = [0, 1, 2, 25, 24 * 3 + 1, 24 * 20];

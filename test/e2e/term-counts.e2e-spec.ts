@@ -31,7 +31,7 @@ describe('term counts', () => {
     });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { FUTURE_POSTS_INTERVAL_SECONDS: '3600' } });
     editor = await createUser(t, 'editor');
     relationships = t.app.get(TermRelationshipsService);
   });
