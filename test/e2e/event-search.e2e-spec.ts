@@ -88,7 +88,7 @@ describe('event search', () => {
 
   beforeAll(async () => {
     // No response cache: every read below runs its queries (the index path is spied on).
-    t = await createTestApp({ now: NOW, env: { RESPONSE_CACHE_MB: '0' } });
+    t = await createTestApp({ now: NOW, env: { RESPONSE_CACHE_MB: '0', FUTURE_POSTS_INTERVAL_SECONDS: '3600' } });
     editor = await createUser(t, 'editor');
     const add = async (name: string, fields: Record<string, unknown>) =>
       (ids[name] = (await postEvent(t, editor.auth, { title: name, ...fields })).id);
@@ -159,6 +159,37 @@ describe('event search', () => {
     expect(await search('search=%22smooth saxophone%22')).toEqual(['Jazz Night']);
     expect(await search('search=%22saxophone smooth%22')).toEqual([]);
     expect(await search('search=!! brunch')).toEqual(['Jazzy Brunch']);
+  });
+
+  it('answers whatever clients send as a search with 200 or a clear 400, never a 500', async () => {
+    for (const auth of [undefined, editor.auth]) {
+      const get = (query: string) => {
+        const req = t.http.get(`${ns}/events?${YEAR}&${query}`);
+        return auth ? req.set('Authorization', auth) : req;
+      };
+      // A 200-letter word (the limit) is cut to the index's 64 and found by that start: nothing here.
+      expect((await get(`search=${'x'.repeat(200)}`)).status).toBe(200);
+      const tooLong = await get(`search=${'x'.repeat(201)}`);
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.code).toBe('rest_invalid_param');
+      // Combining accents, as some keyboards send them, fold like precomposed ones.
+      expect(titlesOf((await get(`search=${encodeURIComponent('Cafe\u0301')}`).expect(200)).body)).toEqual([
+        'Café Concert',
+      ]);
+      // Emoji, NUL and LIKE's wildcards are no words: they match everything, or as written in a phrase.
+      expect((await get(`search=${encodeURIComponent('🎷')}`).expect(200)).headers['x-tec-total']).toBe(
+        (await get('per_page=1').expect(200)).headers['x-tec-total'],
+      );
+      expect((await get('search=%00').expect(200)).headers['x-tec-total']).toBeDefined();
+      expect(titlesOf((await get('search=e_mail').expect(200)).body)).toEqual([]);
+      expect(titlesOf((await get('search=%25 workshop').expect(200)).body)).toEqual(['E-mail Workshop']);
+      // More than 20 tokens: the first 20 count.
+      expect((await get(`search=${encodeURIComponent('jazz '.repeat(30))}`)).status).toBe(200);
+      // A repeated parameter is a list, not a string.
+      const repeated = await get('search=jazz&search=night');
+      expect(repeated.status).toBe(400);
+      expect(repeated.body.code).toBe('rest_invalid_param');
+    }
   });
 
   it('searches a protected description only for callers who may read it, and drafts only for editors', async () => {

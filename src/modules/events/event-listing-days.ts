@@ -51,6 +51,17 @@ class CounterDeltas {
   }
 }
 
+/** An event just created, as its write knows it. */
+export interface NewEvent {
+  id: number;
+  status: string;
+  hidden: boolean;
+  hasPassword: boolean;
+  startUtc: string;
+  endUtc: string;
+  termIds: number[];
+}
+
 interface EventRow {
   id: number | string;
   status: string;
@@ -76,6 +87,22 @@ export class EventListingDays {
     statusListeners: PostStatusListeners,
   ) {
     statusListeners.add((changes) => this.sync(changes.map((c) => c.postId)));
+  }
+
+  /**
+   * Counts an event just created, from what the write has at hand (its rows need no read back): `termIds`
+   * are all the terms it was given.
+   */
+  async addNew(event: NewEvent): Promise<void> {
+    if (event.status !== 'publish' || event.hidden) return;
+    const contribution: Contribution = {
+      bucket: { startDay: event.startUtc.slice(0, 10), endDay: event.endUtc.slice(0, 10) },
+      termIds: event.hasPassword ? [] : [...new Set(event.termIds)].sort((a, b) => a - b),
+    };
+    const deltas = new CounterDeltas();
+    deltas.move(contribution, 1);
+    await this.mark([{ id: event.id, contribution }]);
+    await this.apply(deltas);
   }
 
   /** Brings what each of these events (other post types are ignored) is counted as in line with its rows. */
@@ -128,7 +155,12 @@ export class EventListingDays {
       }
     }
     await this.unmark(unmarked);
-    // One statement per table, however many events the publisher flipped at once.
+    await this.mark(marked);
+    await this.apply(deltas);
+  }
+
+  /** Records what these events are counted as: one statement per table, however many the publisher flipped. */
+  private async mark(marked: { id: number; contribution: Contribution }[]): Promise<void> {
     if (marked.length > 0) {
       await this.insertRows(
         'event_listing_marks',
@@ -147,7 +179,6 @@ export class EventListingDays {
         ),
       );
     }
-    await this.apply(deltas);
   }
 
   /** Takes these events out of the counts: before they are deleted for good (the cascade drops their marks). */

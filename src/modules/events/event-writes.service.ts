@@ -80,19 +80,18 @@ export class EventWritesService {
       });
       applyCost(details, dto.cost ?? '', this.config.defaultCurrency);
       await this.db.insertOnly(EventDetailsEntity, details);
-      await this.writeLinks(post, dto, ctx.user, { created: true });
-      await this.listing.sync([post.id]);
-      await this.searchIndex.addNew({
+      const termIds = await this.writeLinks(post, dto, ctx.user, { created: true });
+      // Counted and indexed from what was just written: nothing to read back.
+      const written = {
         id: post.id,
-        title: post.title,
-        excerpt: post.excerpt,
-        content: post.content,
         status: post.status,
         hidden: details.hideFromListings,
         hasPassword: post.passwordHash !== null,
         startUtc: details.startUtc,
         endUtc: details.endUtc,
-      });
+      };
+      await this.listing.addNew({ ...written, termIds });
+      await this.searchIndex.addNew({ ...written, title: post.title, excerpt: post.excerpt, content: post.content });
       return post.id;
     });
     return this.objects.afterWrite(id, ctx);
@@ -158,13 +157,16 @@ export class EventWritesService {
     return { ...postFieldsInput(dto), excerpt: dto.excerpt, slug: dto.slug, password: dto.password };
   }
 
-  /** Terms and declared links of a write; every nested item is checked before anything stays. */
+  /**
+   * Terms and declared links of a write; every nested item is checked before anything stays. Returns the
+   * ids of the terms given (all the event has, for a new one).
+   */
   private async writeLinks(
     post: PostEntity,
     dto: UpdateEventDto,
     user: AuthUser | null,
     options: { created?: boolean } = {},
-  ): Promise<void> {
+  ): Promise<number[]> {
     const eventId = post.id;
     const terms = new Map<string, number[]>();
     for (const [param, taxonomy] of [
@@ -182,6 +184,7 @@ export class EventWritesService {
       const ids = await this.linkedIds(items, definition.field, target, user);
       await target.setEventLinks(eventId, ids, options);
     }
+    return [...terms.values()].flat();
   }
 
   private async linkedIds(
