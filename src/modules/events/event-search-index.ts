@@ -46,6 +46,8 @@ export class EventSearchIndex {
       .select(SEARCHABLE_EVENT_SELECT)
       .where('p.id IN (:...postIds)', { postIds })
       .getRawMany<SearchableEventRow>();
+    // Venues, organizers and other post types change status through the same listeners: nothing to index.
+    if (events.length === 0) return;
     const wanted = new Map(events.map((row) => [Number(row.id), searchRowsOf(searchableEventOf(row))]));
     const stored = await this.storedKeys([...wanted.keys()]);
     const changed = [...wanted].filter(
