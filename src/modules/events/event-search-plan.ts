@@ -58,6 +58,8 @@ export class EventSearchPlan {
     if (probe.first_word === null || probe.last_word === null) return { ids: [], total: 0 };
     const words = probe.first_word === probe.last_word ? [probe.first_word] : await this.wordsBetween(from, to);
     if (!words) return undefined;
+    // The words may have gone since the probe (their events deleted): none is no match, not `IN ()`.
+    if (words.length === 0) return { ids: [], total: 0 };
     const where = `FROM event_search_words w
       WHERE w.word IN (${words.map(() => '?').join(', ')}) AND w.public_match = 1
         AND w.start_utc >= ? AND w.start_utc <= ? AND w.end_utc <= ?`;
