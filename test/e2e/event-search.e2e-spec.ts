@@ -8,6 +8,7 @@ import {
   searchRowsOf,
   type SearchableEventRow,
 } from '../../src/modules/events/event-search-rows';
+import { archivePages } from '../support/archive-pages';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { createUser, type TestUser } from '../support/users';
@@ -41,17 +42,7 @@ describe('event search', () => {
   }
 
   /** Every page's ids and the total, 3 per page. */
-  async function pagesOf(query: string): Promise<{ total: number; ids: number[] }> {
-    const first = await t.http.get(`${ns}/events?${query}&per_page=3`);
-    if (first.status === 404) return { total: 0, ids: [] };
-    expect(first.status).toBe(200);
-    const idsOf = (res: { body: unknown }) => (res.body as { events: { id: number }[] }).events.map((e) => e.id);
-    const found = idsOf(first);
-    for (let page = 2; page <= Number(first.headers['x-tec-totalpages']); page++) {
-      found.push(...idsOf(await t.http.get(`${ns}/events?${query}&per_page=3&page=${page}`).expect(200)));
-    }
-    return { total: Number(first.headers['x-tec-total']), ids: found };
-  }
+  const pagesOf = (query: string) => archivePages(t, query, 3);
 
   /** The index path equals the row path (`featured=false` matches every event here but needs rows). */
   async function expectIndexMatchesRows(): Promise<void> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Clock } from '../../src/common/dates/clock';
 import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
+import { archivePages } from '../support/archive-pages';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { createUser, type TestUser } from '../support/users';
@@ -41,17 +42,7 @@ describe('archive totals from per-day listing counts', () => {
   const ids: number[] = [];
 
   /** The total the first page reports, and the ids all pages list together, page by page (7 per page). */
-  async function pagesOf(query: string): Promise<{ total: number; ids: number[] }> {
-    const first = await t.http.get(`${ns}/events?${query}&per_page=7`);
-    if (first.status === 404 || first.status === 400) return { total: 0, ids: [] };
-    expect(first.status).toBe(200);
-    const idsOf = (res: { body: unknown }) => (res.body as { events: { id: number }[] }).events.map((e) => e.id);
-    const ids = idsOf(first);
-    for (let page = 2; page <= Number(first.headers['x-tec-totalpages']); page++) {
-      ids.push(...idsOf(await t.http.get(`${ns}/events?${query}&per_page=7&page=${page}`).expect(200)));
-    }
-    return { total: Number(first.headers['x-tec-total']), ids };
-  }
+  const pagesOf = (query: string) => archivePages(t, query, 7);
 
   async function totalAndListed(window: string): Promise<{ total: number; listed: number }> {
     const { total, ids } = await pagesOf(window);
