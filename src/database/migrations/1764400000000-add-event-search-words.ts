@@ -1,6 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import {
-  SEARCH_WORD_COLUMNS,
+  insertSearchRows,
   SEARCHABLE_EVENT_SELECT,
   searchableEventOf,
   searchRowsOf,
@@ -15,9 +15,8 @@ export const SEARCH_WORDS_INDEX = {
   columnNames: ['word', 'public_match', 'start_utc', 'post_id', 'end_utc'],
 };
 
-/** Events read per batch while filling, and index rows written per INSERT. */
+/** Events read per batch while filling. */
 const EVENTS_PER_BATCH = 500;
-const ROWS_PER_INSERT = 500;
 
 /**
  * The events' word index, `event_search_words`: one row per event and distinct word of its title, excerpt
@@ -73,15 +72,10 @@ export async function fillSearchWords(queryRunner: QueryRunner): Promise<void> {
       [after],
     );
     if (events.length === 0) return;
-    const rows = events.flatMap((row) => searchRowsOf(searchableEventOf(row)));
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await queryRunner.manager
-        .createQueryBuilder()
-        .insert()
-        .into('event_search_words', SEARCH_WORD_COLUMNS)
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .execute();
-    }
+    await insertSearchRows(
+      queryRunner.manager,
+      events.flatMap((row) => searchRowsOf(searchableEventOf(row))),
+    );
     after = Number(events[events.length - 1].id);
   }
 }

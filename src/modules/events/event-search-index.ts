@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PostStatusListeners } from '../../core/posts/post-status-listeners';
 import { DatabaseContext } from '../../database/database-context';
 import {
+  insertSearchRows,
   SEARCH_WORD_COLUMNS,
   SEARCHABLE_EVENT_SELECT,
   searchableEventOf,
@@ -10,9 +11,6 @@ import {
   type SearchableEventRow,
   type SearchWordRow,
 } from './event-search-rows';
-
-/** Index rows written per INSERT (a long description has thousands of words; drivers bound parameters). */
-const ROWS_PER_INSERT = 500;
 
 const rowKey = (r: SearchWordRow) =>
   [r.word, r.in_title, r.in_body, r.public_match, r.start_utc, r.end_utc].map(String).join('|');
@@ -33,7 +31,7 @@ export class EventSearchIndex {
 
   /** Indexes an event just created, from what the write has at hand (no read). */
   async addNew(event: SearchableEvent): Promise<void> {
-    await this.insert(searchRowsOf(event));
+    await insertSearchRows(this.db.manager, searchRowsOf(event));
   }
 
   /** Rewrites the rows of those of these events (other post types are ignored) whose words or flags changed. */
@@ -63,18 +61,10 @@ export class EventSearchIndex {
         .where('post_id IN (:...replaced)', { replaced })
         .execute();
     }
-    await this.insert(changed.flatMap(([, eventRows]) => eventRows));
-  }
-
-  private async insert(rows: SearchWordRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await this.db.manager
-        .createQueryBuilder()
-        .insert()
-        .into('event_search_words', SEARCH_WORD_COLUMNS)
-        .values(rows.slice(i, i + ROWS_PER_INSERT))
-        .execute();
-    }
+    await insertSearchRows(
+      this.db.manager,
+      changed.flatMap(([, eventRows]) => eventRows),
+    );
   }
 
   /** Each event's stored rows as `rowKey`s, in word order (the order `searchRowsOf` gives). */

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { indexedWordsOf } from '../../common/search/search-words';
 
 /** What the word index needs of an event: its text, and what decides whether the public finds it. */
@@ -34,6 +35,21 @@ export const SEARCH_WORD_COLUMNS: (keyof SearchWordRow)[] = [
   'start_utc',
   'end_utc',
 ];
+
+/** Index rows written per INSERT (a long description has thousands of words; drivers bound parameters). */
+const ROWS_PER_INSERT = 500;
+
+/** Writes index rows in multi-row INSERTs of bounded size (the service's writes and the migration's fill). */
+export async function insertSearchRows(manager: EntityManager, rows: SearchWordRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into('event_search_words', SEARCH_WORD_COLUMNS)
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute();
+  }
+}
 
 /** The index rows of one event, in word order. */
 export function searchRowsOf(event: SearchableEvent): SearchWordRow[] {
