@@ -250,13 +250,13 @@ describe('events: create', () => {
     );
   });
 
-  it('refuses unknown category and tag ids', async () => {
+  it('refuses unknown category and tag ids, naming every bad field (behaviour.md §2)', async () => {
     const res = await t.http
       .post(base)
       .set('Authorization', as('editor'))
       .send({ title: 'x', start_date: '2030-01-01', end_date: '2030-01-01', categories: [999999], tags: [888888] })
       .expect(400);
-    expect(Object.keys(res.body.data.params).sort()).toEqual(['categories']);
+    expect(Object.keys(res.body.data.params).sort()).toEqual(['categories', 'tags']);
   });
 
   it('links venue and organizers by id, {id} and inline objects, in order, reusing duplicates', async () => {

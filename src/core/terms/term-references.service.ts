@@ -7,6 +7,7 @@ import type { TaxonomyDefinition } from './taxonomy.registry';
 import { TermSlugsService } from './term-slugs.service';
 import { TermEntity } from './term.entity';
 import { DatabaseContext } from '../../database/database-context';
+import { lockForWrite } from '../../database/write-locks';
 
 /**
  * Terms as posts name them: by id, slug or name. Writes create terms for names that do not exist yet;
@@ -19,41 +20,62 @@ export class TermReferencesService {
     private readonly slugs: TermSlugsService,
   ) {}
 
-  /** Ids for `items` in the order given; names and slugs not found become new top-level terms. */
-  async resolveForWrite(taxonomy: TaxonomyDefinition, items: (number | string)[], param: string): Promise<number[]> {
-    const { byId, bySlug, byName } = await this.lookup(taxonomy.taxonomy, items);
-    const unknown = items.filter((i): i is number => typeof i === 'number' && !byId.has(i));
-    if (unknown.length > 0) throw RequestValidationError.of({ [param]: reason('unknown_ids', unknown.join(', ')) });
-    const ids: number[] = [];
-    for (const item of items) {
-      if (typeof item === 'number') {
-        ids.push(item);
-        continue;
-      }
-      const found = bySlug.get(item.toLowerCase()) ?? byName.get(item.toLowerCase());
-      if (found) {
-        ids.push(found.id);
-        continue;
-      }
-      const created = await this.db.manager.save(
-        this.db.manager.create(TermEntity, {
-          taxonomy: taxonomy.taxonomy,
-          name: item,
-          slug: await this.slugs.uniqueSlug(taxonomy.taxonomy, item),
-          description: '',
-          parentId: null,
-          count: 0,
-        }),
-      );
-      byName.set(item.toLowerCase(), created);
-      ids.push(created.id);
+  /**
+   * Ids for each request's `items` in the order given; names and slugs not found become new top-level
+   * terms. One look-up serves every taxonomy of a write (a post's categories and tags together).
+   */
+  async resolveForWrite(requests: TermWriteRequest[]): Promise<number[][]> {
+    const found = await this.lookup(requests.map((r) => ({ taxonomy: r.taxonomy.taxonomy, items: r.items })));
+    const unknown: Record<string, string> = {};
+    for (const [index, { items, param }] of requests.entries()) {
+      const missing = items.filter((i): i is number => typeof i === 'number' && !found[index].byId.has(i));
+      if (missing.length > 0) unknown[param] = reason('unknown_ids', missing.join(', '));
     }
-    return [...new Set(ids)];
+    if (Object.keys(unknown).length > 0) throw RequestValidationError.of(unknown);
+    const resolved: number[][] = [];
+    for (const [index, { taxonomy, items }] of requests.entries()) {
+      const { bySlug, byName } = found[index];
+      const ids: number[] = [];
+      for (const item of items) {
+        if (typeof item === 'number') {
+          ids.push(item);
+          continue;
+        }
+        const match = bySlug.get(item.toLowerCase()) ?? byName.get(item.toLowerCase());
+        if (match) {
+          ids.push(match.id);
+          continue;
+        }
+        // Two writers naming the same new term must end with one: the second waits for the first's commit
+        // on this lock, then finds its term (a unique slug alone would give it "name-2").
+        await lockForWrite(this.db.manager, `term:${taxonomy.taxonomy}:${item.toLowerCase()}`);
+        const [again] = await this.lookup([{ taxonomy: taxonomy.taxonomy, items: [item] }]);
+        const other = again.bySlug.get(item.toLowerCase()) ?? again.byName.get(item.toLowerCase());
+        if (other) {
+          ids.push(other.id);
+          continue;
+        }
+        const created = await this.db.manager.save(
+          this.db.manager.create(TermEntity, {
+            taxonomy: taxonomy.taxonomy,
+            name: item,
+            slug: await this.slugs.uniqueSlug(taxonomy.taxonomy, item),
+            description: '',
+            parentId: null,
+            count: 0,
+          }),
+        );
+        byName.set(item.toLowerCase(), created);
+        ids.push(created.id);
+      }
+      resolved.push([...new Set(ids)]);
+    }
+    return resolved;
   }
 
   /** Ids for filter `items` (ids or slugs); any that does not exist is a 400 naming it. */
   async resolveForFilter(taxonomy: string, items: (number | string)[], param: string): Promise<number[]> {
-    const { byId, bySlug } = await this.lookup(taxonomy, items);
+    const [{ byId, bySlug }] = await this.lookup([{ taxonomy, items }]);
     const ids: number[] = [];
     const unknown: (number | string)[] = [];
     for (const item of items) {
@@ -65,39 +87,66 @@ export class TermReferencesService {
     return ids;
   }
 
-  private async lookup(taxonomy: string, items: (number | string)[]) {
-    const ids = items.filter((i): i is number => typeof i === 'number');
-    const texts = items.filter((i): i is string => typeof i === 'string');
-    const slugs = [...new Set(texts.flatMap((t) => [t.toLowerCase(), slugify(t)]).filter((s) => s !== ''))];
-    const byId = new Map<number, TermEntity>();
-    const bySlug = new Map<string, TermEntity>();
-    const byName = new Map<string, TermEntity>();
+  /**
+   * The terms each request may mean, by id, slug and lower-case name, from at most two statements for all
+   * requests: terms are read for every taxonomy asked, then sorted to theirs. A row read for another
+   * request's text only adds keys its own request never looks up, so each answer is the one a look-up of
+   * its own would give.
+   */
+  private async lookup(requests: { taxonomy: string; items: (number | string)[] }[]): Promise<TermMatches[]> {
+    const matches = new Map<string, TermMatches>();
+    for (const { taxonomy } of requests) {
+      if (!matches.has(taxonomy)) matches.set(taxonomy, { byId: new Map(), bySlug: new Map(), byName: new Map() });
+    }
+    const ids = requests.flatMap((r) => r.items.filter((i): i is number => typeof i === 'number'));
+    const texts = requests.flatMap((r) => r.items.filter((i): i is string => typeof i === 'string'));
+    const taxonomies = [...matches.keys()];
     if (ids.length > 0) {
-      for (const term of await this.db.manager.findBy(TermEntity, { taxonomy, id: In(ids) })) byId.set(term.id, term);
+      const terms = await this.db.manager.findBy(TermEntity, { taxonomy: In(taxonomies), id: In([...new Set(ids)]) });
+      for (const term of terms) matches.get(term.taxonomy)?.byId.set(term.id, term);
     }
     if (texts.length > 0) {
-      const qb = this.db.manager
+      const slugs = [...new Set(texts.flatMap((t) => [t.toLowerCase(), slugify(t)]).filter((s) => s !== ''))];
+      const terms = await this.db.manager
         .createQueryBuilder(TermEntity, 't')
-        .where('t.taxonomy = :taxonomy', { taxonomy })
+        .where('t.taxonomy IN (:...taxonomies)', { taxonomies })
         .andWhere('(t.slug IN (:...slugs) OR LOWER(t.name) IN (:...names))', {
           slugs,
-          names: texts.map((t) => t.toLowerCase()),
+          names: [...new Set(texts.map((t) => t.toLowerCase()))],
         })
-        .orderBy('t.id', 'ASC');
-      for (const term of await qb.getMany()) {
-        if (!bySlug.has(term.slug)) bySlug.set(term.slug, term);
+        .orderBy('t.id', 'ASC')
+        .getMany();
+      for (const term of terms) {
+        const match = matches.get(term.taxonomy);
+        if (!match) continue;
+        if (!match.bySlug.has(term.slug)) match.bySlug.set(term.slug, term);
         const name = term.name.toLowerCase();
-        if (!byName.has(name)) byName.set(name, term);
+        if (!match.byName.has(name)) match.byName.set(name, term);
       }
-      // A name given as text may match a term by its slugified form too.
-      for (const text of texts) {
-        const slug = slugify(text);
-        const match = bySlug.get(slug);
-        if (match && !bySlug.has(text.toLowerCase()) && match.name.toLowerCase() === text.toLowerCase()) {
-          bySlug.set(text.toLowerCase(), match);
+      for (const { taxonomy, items } of requests) {
+        const { bySlug } = matches.get(taxonomy) as TermMatches;
+        // A name given as text may match a term by its slugified form too.
+        for (const text of items.filter((i): i is string => typeof i === 'string')) {
+          const match = bySlug.get(slugify(text));
+          if (match && !bySlug.has(text.toLowerCase()) && match.name.toLowerCase() === text.toLowerCase()) {
+            bySlug.set(text.toLowerCase(), match);
+          }
         }
       }
     }
-    return { byId, bySlug, byName };
+    return requests.map((r) => matches.get(r.taxonomy) as TermMatches);
   }
+}
+
+/** A post's terms of one taxonomy as a write names them; `param` names them in errors. */
+export interface TermWriteRequest {
+  taxonomy: TaxonomyDefinition;
+  items: (number | string)[];
+  param: string;
+}
+
+interface TermMatches {
+  byId: Map<number, TermEntity>;
+  bySlug: Map<string, TermEntity>;
+  byName: Map<string, TermEntity>;
 }

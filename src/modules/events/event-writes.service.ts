@@ -168,15 +168,17 @@ export class EventWritesService {
     options: { created?: boolean } = {},
   ): Promise<number[]> {
     const eventId = post.id;
-    const terms = new Map<string, number[]>();
-    for (const [param, taxonomy] of [
-      ['categories', CALENDAR_TAXONOMIES.category],
-      ['tags', CALENDAR_TAXONOMIES.tag],
-    ] as const) {
+    const requests = (
+      [
+        ['categories', CALENDAR_TAXONOMIES.category],
+        ['tags', CALENDAR_TAXONOMIES.tag],
+      ] as const
+    ).flatMap(([param, taxonomy]) => {
       const items = dto[param];
-      if (items === undefined) continue;
-      terms.set(taxonomy, await this.termReferences.resolveForWrite(this.taxonomies.get(taxonomy), items, param));
-    }
+      return items === undefined ? [] : [{ taxonomy: this.taxonomies.get(taxonomy), items, param }];
+    });
+    const resolved = requests.length === 0 ? [] : await this.termReferences.resolveForWrite(requests);
+    const terms = new Map(requests.map((r, index) => [r.taxonomy.taxonomy, resolved[index]]));
     await this.relationships.setPostTermsOf(post, terms, options);
     for (const { definition, target } of this.links.all()) {
       const items = linkValueOf<LinkedItems>(dto, definition.field);
