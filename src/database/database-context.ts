@@ -53,6 +53,37 @@ export class DatabaseContext {
     return id;
   }
 
+  /**
+   * Adds `delta` to `column` of each keyed row, creating the rows that do not exist yet with `delta`: one
+   * statement however many rows, exact under concurrent writers (the database's upsert takes the row
+   * lock), on SQLite (`ON CONFLICT … DO UPDATE`) and MySQL/MariaDB (`ON DUPLICATE KEY UPDATE`, without
+   * `VALUES()`, which MySQL 8 deprecates and MariaDB's row-alias alternative lacks). TypeORM's own
+   * `orUpdate` only overwrites. `keyColumns` must be the table's primary key.
+   */
+  async addToCounters(
+    table: string,
+    keyColumns: string[],
+    column: string,
+    keys: Record<string, string | number>[],
+    delta: number,
+  ): Promise<void> {
+    if (keys.length === 0) return;
+    if (!Number.isSafeInteger(delta)) throw new Error(`counter delta must be an integer, got ${delta}`);
+    const [insert, parameters] = this.manager
+      .createQueryBuilder()
+      .insert()
+      .into(table, [...keyColumns, column])
+      .values(keys.map((key) => ({ ...key, [column]: delta })))
+      .getQueryAndParameters();
+    const driver = this.manager.connection.driver;
+    const counter = driver.escape(column);
+    const increment = `${counter} = ${counter} + ${delta}`;
+    const upsert = driver.supportedUpsertTypes.includes('on-duplicate-key-update')
+      ? `${insert} ON DUPLICATE KEY UPDATE ${increment}`
+      : `${insert} ON CONFLICT (${keyColumns.map((c) => driver.escape(c)).join(', ')}) DO UPDATE SET ${increment}`;
+    await this.manager.query(upsert, parameters);
+  }
+
   get inTransaction(): boolean {
     return this.current.getStore() !== undefined;
   }

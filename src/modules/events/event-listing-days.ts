@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { isUniqueViolation } from '../../common/errors/driver-errors';
 import { PostStatusListeners } from '../../core/posts/post-status-listeners';
 import { DatabaseContext } from '../../database/database-context';
 
@@ -238,43 +237,23 @@ export class EventListingDays {
     await this.db.manager.createQueryBuilder().insert().into(table, columns).values(values).execute();
   }
 
+  /** One upsert per table and size of change: for a single write, one per table. */
   private async apply(deltas: CounterDeltas): Promise<void> {
-    for (const { row, delta } of deltas.inKeyOrder()) await this.add(row, delta);
-  }
-
-  private async add(row: CounterRow, delta: number): Promise<void> {
-    const table = row.termId === undefined ? 'event_listing_days' : 'event_term_listing_days';
-    const key = {
-      start_day: row.bucket.startDay,
-      end_day: row.bucket.endDay,
-      ...(row.termId === undefined ? {} : { term_id: row.termId }),
-    };
-    const update = () =>
-      this.db.manager
-        .createQueryBuilder()
-        .update(table)
-        .set({ listed: () => `listed + ${Math.trunc(delta)}` })
-        .where(
-          Object.keys(key)
-            .map((column) => `${column} = :${column}`)
-            .join(' AND '),
-          key,
-        )
-        .execute();
-    if ((await update()).affected) return;
-    try {
-      // A bucket's first event: another writer may be creating the same row; then add to theirs.
-      await this.db.attemptStatement(() =>
-        this.db.manager
-          .createQueryBuilder()
-          .insert()
-          .into(table, [...Object.keys(key), 'listed'])
-          .values({ ...key, listed: delta })
-          .execute(),
-      );
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      await update();
+    const groups = new Map<string, { table: string; delta: number; keys: Record<string, string | number>[] }>();
+    for (const { row, delta } of deltas.inKeyOrder()) {
+      const table = row.termId === undefined ? 'event_listing_days' : 'event_term_listing_days';
+      const group = groups.get(`${table}|${delta}`) ?? { table, delta, keys: [] };
+      group.keys.push({
+        ...(row.termId === undefined ? {} : { term_id: row.termId }),
+        start_day: row.bucket.startDay,
+        end_day: row.bucket.endDay,
+      });
+      groups.set(`${table}|${delta}`, group);
+    }
+    for (const { table, delta, keys } of groups.values()) {
+      const keyColumns =
+        table === 'event_listing_days' ? ['start_day', 'end_day'] : ['term_id', 'start_day', 'end_day'];
+      await this.db.addToCounters(table, keyColumns, 'listed', keys, delta);
     }
   }
 }
