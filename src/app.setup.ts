@@ -46,9 +46,13 @@ const SECURITY_HEADERS: Readonly<HelmetOptions> = {
   strictTransportSecurity: false,
 };
 
-/** What one caller may see must not be kept by a shared cache and handed to another. */
+/**
+ * What one caller may see must not be kept by a shared cache and handed to another. `Accept` too:
+ * `GET /events` answers iCalendar to calendar clients (and the response cache serves hits before routing).
+ */
 const privateWhenAuthenticated: RequestHandler = (req, res, next) => {
   res.vary('Authorization');
+  res.vary('Accept');
   if (req.headers.authorization !== undefined) res.setHeader('Cache-Control', 'private, no-store');
   next();
 };

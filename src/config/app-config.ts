@@ -71,6 +71,9 @@ export class AppConfig {
   get maxPerPage(): number {
     return this.get('MAX_PER_PAGE');
   }
+  get icalMaxEvents(): number {
+    return this.get('ICAL_MAX_EVENTS');
+  }
   get futurePostsIntervalSeconds(): number {
     return this.get('FUTURE_POSTS_INTERVAL_SECONDS');
   }

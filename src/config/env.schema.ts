@@ -120,6 +120,13 @@ export class EnvironmentVariables {
   @Max(100)
   MAX_PER_PAGE = 50;
 
+  /** The most events an iCalendar feed may hold; a feed that would hold more answers 400. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  ICAL_MAX_EVENTS = 10000;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Clock } from '../common/dates/clock';
 import { DatabaseContext } from './database-context';
 
 /** What cached content is valid for: the same `key` means the same data for every reader. */
@@ -11,11 +12,17 @@ export interface ContentSnapshot {
    * publisher has not flipped it yet): nothing may be served from or stored in a cache.
    */
   volatile: boolean;
+  /**
+   * When the content last changed (UTC, `YYYY-MM-DD HH:MM:SS`), as the write that changed it recorded it;
+   * null before the first write since the column existed.
+   */
+  changedUtc: string | null;
 }
 
 interface Reading {
   key: string;
   horizonAt: string | null;
+  changedUtc: string | null;
 }
 
 /** The UTC time (`YYYY-MM-DD HH:MM:SS`) at which stored content next changes without a write, if any. */
@@ -45,6 +52,7 @@ export class ContentVersion {
   constructor(
     private readonly db: DatabaseContext,
     private readonly dataSource: DataSource,
+    private readonly clock: Clock,
   ) {}
 
   /** Registers a source of self-changing content (scheduled posts). */
@@ -57,7 +65,7 @@ export class ContentVersion {
     await this.db.manager
       .createQueryBuilder()
       .update('write_sequence')
-      .set({ value: () => 'value + 1' })
+      .set({ value: () => 'value + 1', changed_utc: this.clock.nowSqlUtc() })
       .where('id = 1')
       .execute();
   }
@@ -68,7 +76,11 @@ export class ContentVersion {
 
   /** The version as of a read started after this call; `nowUtc` decides whether a horizon has passed. */
   current(nowUtc: string): Promise<ContentSnapshot> {
-    return this.read().then((s) => ({ key: s.key, volatile: s.horizonAt !== null && s.horizonAt <= nowUtc }));
+    return this.read().then((s) => ({
+      key: s.key,
+      volatile: s.horizonAt !== null && s.horizonAt <= nowUtc,
+      changedUtc: s.changedUtc,
+    }));
   }
 
   private read(): Promise<Reading> {
@@ -90,8 +102,8 @@ export class ContentVersion {
   }
 
   private async fetch(): Promise<Reading> {
-    const rows: { value: number | string }[] = await this.dataSource.query(
-      'SELECT value FROM write_sequence WHERE id = 1',
+    const rows: { value: number | string; changed_utc: string | null }[] = await this.dataSource.query(
+      'SELECT value, changed_utc FROM write_sequence WHERE id = 1',
     );
     const key = `${String(rows[0]?.value ?? 0)}.${this.generation}`;
     // Read after the sequence, so the horizon is never older than the version it is stored with.
@@ -99,6 +111,6 @@ export class ContentVersion {
       const times = await Promise.all(this.horizons.map((h) => h()));
       this.horizon = { key, at: times.filter((t): t is string => t !== null).sort()[0] ?? null };
     }
-    return { key, horizonAt: this.horizon.at };
+    return { key, horizonAt: this.horizon.at, changedUtc: rows[0]?.changed_utc ?? null };
   }
 }

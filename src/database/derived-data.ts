@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { formatSqlDateTime } from './datetime.transformer';
 import { FILL_LISTING_COUNTS } from './migrations/1764200000000-add-event-listing-days';
 import { FILL_TERM_LISTING_COUNTS } from './migrations/1764300000000-add-event-term-listing-days';
 import { fillSearchWords } from './migrations/1764400000000-add-event-search-words';
@@ -23,7 +24,9 @@ export async function rebuildDerivedData(dataSource: DataSource): Promise<{ sear
     for (const table of DERIVED_TABLES) await manager.query(`DELETE FROM ${table}`);
     for (const statement of [...FILL_LISTING_COUNTS, ...FILL_TERM_LISTING_COUNTS]) await manager.query(statement);
     await fillSearchWords(manager.queryRunner!);
-    await manager.query('UPDATE write_sequence SET value = value + 1 WHERE id = 1');
+    await manager.query('UPDATE write_sequence SET value = value + 1, changed_utc = ? WHERE id = 1', [
+      formatSqlDateTime(new Date()),
+    ]);
     const [{ n }] = await manager.query<{ n: number | string }[]>('SELECT COUNT(*) AS n FROM event_search_words');
     return { searchWords: Number(n) };
   });

@@ -231,6 +231,31 @@ const OK_TEXTS: Record<Kind, string> = {
   delete: docText({ en: 'The trashed or deleted record.', de: 'Der verworfene oder gelöschte Eintrag.' }),
 };
 
+/** iCalendar feeds (docs/calendar-clients.md): the calendar, 304 for a current copy, the list's errors. */
+const FEED_RESPONSES: Record<string, unknown> = {
+  '200': {
+    description: docText({
+      en: 'The events as iCalendar (RFC 5545).',
+      de: 'Die Veranstaltungen als iCalendar (RFC 5545).',
+    }),
+    content: { 'text/calendar': { schema: { type: 'string' } } },
+  },
+  '304': {
+    description: docText({
+      en: 'The copy named by If-None-Match or If-Modified-Since is current.',
+      de: 'Die mit If-None-Match oder If-Modified-Since benannte Kopie ist aktuell.',
+    }),
+  },
+  ...Object.fromEntries(
+    [...new Set([...ERRORS_BY_KIND.list, ...ERRORS_BY_KIND.read])]
+      .sort()
+      .map((status) => [
+        String(status),
+        { description: ERROR_TEXTS[status], content: { 'application/json': { schema: ref('Error') } } },
+      ]),
+  ),
+};
+
 /** Request bodies Swagger UI's "Try it out" can send as they are (its own samples would fail validation). */
 const EXAMPLES: Record<string, { create: Schema; update: Schema }> = {
   events: {
@@ -272,6 +297,10 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
   const schemas = doc.components.schemas ?? {};
   for (const [key, { item, list }] of Object.entries(RESOURCES)) schemas[list] = listSchema(key, item);
   for (const [path, operations] of Object.entries(doc.paths)) {
+    if (path.endsWith('.ics')) {
+      for (const operation of Object.values(operations as Record<string, Schema>)) operation.responses = FEED_RESPONSES;
+      continue;
+    }
     const resource = path.slice(`/${namespace}/`.length).split('/')[0];
     const names = RESOURCES[resource];
     if (!names) continue;

@@ -105,6 +105,14 @@ describe('OpenAPI responses', () => {
         const req = t.http[method](url).set('Authorization', editor.auth);
         const res = method === 'patch' ? await req.send(example ?? {}) : await req;
         expect([method, url, res.status]).toEqual([method, url, 200]);
+        if (operation.responses['200'].content?.['text/calendar']) {
+          expect([url, res.headers['content-type'], res.text.startsWith('BEGIN:VCALENDAR')]).toEqual([
+            url,
+            'text/calendar; charset=utf-8',
+            true,
+          ]);
+          continue;
+        }
         expect([
           method,
           url,

@@ -12,6 +12,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
     invalid_event_id: 'The ID {id} is not the ID of an event.',
     invalid_linked_post_id: 'The ID {id} is not the ID of a {label}.',
     term_exists: 'A term with the name provided already exists with this parent.',
+    feed_too_large:
+      'This feed would hold more than {max} events; narrow it with start_date and end_date or another filter.',
     taxonomy_not_hierarchical: 'Cannot set parent term, taxonomy is not hierarchical.',
     unauthenticated: 'Sorry, you are not allowed to do that without logging in.',
     forbidden: 'Sorry, you are not allowed to do that.',
@@ -40,6 +42,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
     invalid_event_id: 'Die ID {id} gehört zu keiner Veranstaltung.',
     invalid_linked_post_id: 'Die ID {id} gehört zu keinem Eintrag vom Typ {label}.',
     term_exists: 'Ein Begriff mit diesem Namen existiert unter diesem Elternbegriff bereits.',
+    feed_too_large:
+      'Dieser Feed enthielte mehr als {max} Veranstaltungen; bitte mit start_date und end_date oder einem anderen Filter eingrenzen.',
     taxonomy_not_hierarchical: 'Ein Elternbegriff ist nicht möglich: die Taxonomie ist nicht hierarchisch.',
     unauthenticated: 'Dazu musst du angemeldet sein.',
     forbidden: 'Dazu fehlt dir die Berechtigung.',

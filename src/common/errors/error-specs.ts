@@ -12,6 +12,7 @@ export const ERROR_SPECS = {
   invalid_event_id: { status: 400, code: 'rest-invalid-event-id' },
   invalid_linked_post_id: { status: 400, code: 'invalid-linked-post-id' },
   term_exists: { status: 400, code: 'term_exists' },
+  feed_too_large: { status: 400, code: 'rest_feed_too_large' },
   taxonomy_not_hierarchical: { status: 400, code: 'rest_taxonomy_not_hierarchical' },
   unauthenticated: { status: 401, code: 'rest_forbidden' },
   forbidden: { status: 403, code: 'rest_forbidden' },

@@ -7,6 +7,7 @@ import { AddWriteSequence1764100000000 } from './1764100000000-add-write-sequenc
 import { AddEventListingDays1764200000000 } from './1764200000000-add-event-listing-days';
 import { AddEventTermListingDays1764300000000 } from './1764300000000-add-event-term-listing-days';
 import { AddEventSearchWords1764400000000 } from './1764400000000-add-event-search-words';
+import { AddWriteSequenceTime1764500000000 } from './1764500000000-add-write-sequence-time';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -21,4 +22,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddEventListingDays1764200000000,
   AddEventTermListingDays1764300000000,
   AddEventSearchWords1764400000000,
+  AddWriteSequenceTime1764500000000,
 ];

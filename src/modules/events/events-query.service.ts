@@ -29,7 +29,7 @@ import { CALENDAR_POST_TYPES, CALENDAR_TAXONOMIES } from '../calendar-post-types
 import type { ListEventsQueryDto } from './dto/list-events-query.dto';
 import { toEventJsonLd, type EventObject } from './event.mapper';
 import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
-import { resolveDateWindow } from './event-window';
+import { resolveDateWindow, type DateWindow } from './event-window';
 import { EventObjectsService } from './event-objects.service';
 import type { EventDetailsEntity } from './event-details.entity';
 import { dayCountRoute, EventListingPlan } from './event-listing-plan';
@@ -59,54 +59,8 @@ export class EventsQueryService {
   ) {}
 
   async list(query: ListEventsQueryDto, ctx: RequestContext): Promise<ListResponse> {
-    const problems: Record<string, string> = {};
-    if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) {
-      problems[query.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] = reason(
-        'needs_pair',
-        query.geoloc_lat === undefined ? 'geoloc_lng' : 'geoloc_lat',
-      );
-    }
-    if (query.ticketed === true) problems.ticketed = reason('not_supported');
-    const now = this.siteTime.now();
-    const windowResult = query.include
-      ? undefined
-      : resolveDateWindow(query, resolveZone(this.siteTime.zone)!, this.siteTime.instant());
-    if (windowResult && !windowResult.ok)
-      windowResult.invalid.forEach((name) => (problems[name] = reason('date_time')));
-    if (Object.keys(problems).length > 0) throw RequestValidationError.of(problems);
-
-    const scope = listScopeFor(ctx.user, query.status);
-    if (query.post_parent !== undefined) await this.requireVisibleEvent(query.post_parent, ctx);
-    const categoryIds = query.categories
-      ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.category, query.categories, 'categories')
-      : undefined;
-    const tagIds = query.tags
-      ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.tag, query.tags, 'tags')
-      : undefined;
-    const linkFilters = [];
-    for (const { definition, target } of this.links.all()) {
-      const ids = linkValueOf<number[]>(query, definition.field);
-      if (!ids) continue;
-      await this.requireLinked(target, ids, definition.field, ctx);
-      linkFilters.push({ table: definition.table, column: definition.column, ids });
-    }
-
+    const { filter, window } = await this.archiveFilter(query, ctx);
     const page = resolvePageRequest(query.page, query.per_page, this.config.maxPerPage);
-    const window = windowResult?.ok ? windowResult.window : undefined;
-    const filter = {
-      scope,
-      nowUtc: now.utc,
-      window,
-      tokens: searchTokens(query.search ?? ''),
-      categoryIds,
-      tagIds,
-      linkFilters,
-      featured: query.featured,
-      include: query.include,
-      parentId: query.post_parent,
-      contentVisible: contentVisibleCondition(ctx.user, 'p'),
-      moduleConditions: this.filters.conditions(query),
-    };
     const totalKey = JSON.stringify([
       'events',
       { ...filter, nowUtc: undefined, contentVisible: undefined },
@@ -145,6 +99,64 @@ export class EventsQueryService {
         ...this.filters.echo(query),
       },
     });
+  }
+
+  /**
+   * What a list request asks for, checked (400 for bad filters, unknown terms and hidden links) and
+   * turned into the archive filter: shared by the JSON list and the iCalendar feed.
+   */
+  async archiveFilter(
+    query: ListEventsQueryDto,
+    ctx: RequestContext,
+  ): Promise<{ filter: EventArchiveFilter; window: DateWindow | undefined }> {
+    const problems: Record<string, string> = {};
+    if ((query.geoloc_lat === undefined) !== (query.geoloc_lng === undefined)) {
+      problems[query.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng'] = reason(
+        'needs_pair',
+        query.geoloc_lat === undefined ? 'geoloc_lng' : 'geoloc_lat',
+      );
+    }
+    if (query.ticketed === true) problems.ticketed = reason('not_supported');
+    const now = this.siteTime.now();
+    const windowResult = query.include
+      ? undefined
+      : resolveDateWindow(query, resolveZone(this.siteTime.zone)!, this.siteTime.instant());
+    if (windowResult && !windowResult.ok)
+      windowResult.invalid.forEach((name) => (problems[name] = reason('date_time')));
+    if (Object.keys(problems).length > 0) throw RequestValidationError.of(problems);
+
+    const scope = listScopeFor(ctx.user, query.status);
+    if (query.post_parent !== undefined) await this.requireVisibleEvent(query.post_parent, ctx);
+    const categoryIds = query.categories
+      ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.category, query.categories, 'categories')
+      : undefined;
+    const tagIds = query.tags
+      ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.tag, query.tags, 'tags')
+      : undefined;
+    const linkFilters = [];
+    for (const { definition, target } of this.links.all()) {
+      const ids = linkValueOf<number[]>(query, definition.field);
+      if (!ids) continue;
+      await this.requireLinked(target, ids, definition.field, ctx);
+      linkFilters.push({ table: definition.table, column: definition.column, ids });
+    }
+
+    const window = windowResult?.ok ? windowResult.window : undefined;
+    const filter = {
+      scope,
+      nowUtc: now.utc,
+      window,
+      tokens: searchTokens(query.search ?? ''),
+      categoryIds,
+      tagIds,
+      linkFilters,
+      featured: query.featured,
+      include: query.include,
+      parentId: query.post_parent,
+      contentVisible: contentVisibleCondition(ctx.user, 'p'),
+      moduleConditions: this.filters.conditions(query),
+    };
+    return { filter, window };
   }
 
   /** The public's one-word search, when the word index answers it alone. */

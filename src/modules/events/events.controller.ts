@@ -1,4 +1,5 @@
-import { Body, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { CachedRead } from '../../common/http/response-cache/cached-read.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresCapability } from '../../auth/requires-capability.decorator';
@@ -16,6 +17,8 @@ import { UpdateEventDto } from './dto/update-event.dto';
 import type { EventObject } from './event.mapper';
 import { EventWritesService } from './event-writes.service';
 import { EventsQueryService } from './events-query.service';
+import { feedRequestOf } from './ical/event-feed.controller';
+import { EventFeedService } from './ical/event-feed.service';
 
 const EVENT_ID = { en: 'Unique identifier of the event.', de: 'Eindeutige ID der Veranstaltung.' };
 const EVENT_SLUG = { en: 'The event slug.', de: 'Der Slug der Veranstaltung.' };
@@ -26,12 +29,24 @@ export class EventsController {
   constructor(
     private readonly events: EventsQueryService,
     private readonly writes: EventWritesService,
+    private readonly feeds: EventFeedService,
   ) {}
 
   @Get()
   @CachedRead()
   @ApiOperation({ summary: docText({ en: 'List events.', de: 'Veranstaltungen auflisten.' }) })
-  list(@Query() query: ListEventsQueryDto, @Ctx() ctx: RequestContext): Promise<ListResponse> {
+  list(
+    @Query() query: ListEventsQueryDto,
+    @Ctx() ctx: RequestContext,
+    @Req() req: Request,
+  ): Promise<ListResponse | Response> {
+    // Calendar clients may ask the list itself for iCalendar (Accept: text/calendar, preferred over JSON).
+    if (
+      req.headers.accept?.includes('text/calendar') &&
+      req.accepts(['application/json', 'text/calendar']) === 'text/calendar'
+    ) {
+      return this.feeds.list(query, feedRequestOf(req, ctx));
+    }
     return this.events.list(query, ctx);
   }
 

@@ -8,6 +8,8 @@ import { EventSearchPlan } from './event-search-plan';
 import { EventListingPlan } from './event-listing-plan';
 import { EVENT_POST_TYPE } from './event.post-type';
 import { EventsController } from './events.controller';
+import { EventFeedController } from './ical/event-feed.controller';
+import { EventFeedService } from './ical/event-feed.service';
 import { EventsRepository } from './events.repository';
 import { EventObjectsService } from './event-objects.service';
 import { EventWritesService } from './event-writes.service';
@@ -20,7 +22,8 @@ import { EventLinksModule } from './links/event-links.module';
  */
 @Module({
   imports: [PostsModule.forPostType(EVENT_POST_TYPE), TypeOrmModule.forFeature([EventDetailsEntity]), EventLinksModule],
-  controllers: [EventsController],
+  // The feed's routes first: `events/:id` would take `events/5.ics`.
+  controllers: [EventFeedController, EventsController],
   providers: [
     EventsQueryService,
     EventWritesService,
@@ -30,6 +33,7 @@ import { EventLinksModule } from './links/event-links.module';
     EventSearchIndex,
     EventListingPlan,
     EventSearchPlan,
+    EventFeedService,
   ],
   exports: [EventsQueryService],
 })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
+import { In, type SelectQueryBuilder } from 'typeorm';
 import type { PageRequest } from '../../common/pagination/pagination';
 import { applyListScope, type ListScope } from '../../core/posts/post-query';
 import type { SqlCondition } from '../../core/posts/post-visibility';
@@ -71,6 +71,60 @@ export class EventsRepository {
     totalOf: (count: () => Promise<number>) => Promise<number> = (count) => count(),
     seek?: ArchiveSeek,
   ): Promise<{ events: EventRecord[]; total: number }> {
+    const qb = this.archiveQuery(filter);
+    // The join is one-to-one, so a plain COUNT(*) is exact (TypeORM's COUNT(DISTINCT) costs a sort).
+    // The count reads the listing index alone (hide_from_listings, start_utc, post_id, end_utc). The page
+    // must not: with `hide_from_listings = ?` MySQL reads that index by its first column in list order and
+    // walks every earlier event before the window (60 ms at a million events); written as an expression, the
+    // condition leaves it the range of IDX_event_details_start, which starts at the window.
+    const counting = qb.clone().andWhere('d.hideFromListings = :hidden', { hidden: false }).select('COUNT(*)', 'n');
+    qb.andWhere('d.hide_from_listings + 0 = 0');
+    const total = await totalOf(async () => Number((await counting.getRawOne<{ n: number | string }>())?.n ?? 0));
+    // Past the last page there is nothing to read (and a huge page number must not walk the whole window).
+    if (page.offset >= total) return { events: [], total };
+    if (seek) qb.andWhere('d.startUtc >= :seekFrom', { seekFrom: seek.startFrom });
+    if (seek?.startBefore) qb.andWhere('d.startUtc < :seekBefore', { seekBefore: seek.startBefore });
+    qb.orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC').addOrderBy('d.postId', 'ASC');
+    const raw = await qb
+      .select(this.rows.select(PostEntity, 'p'))
+      .addSelect(this.rows.select(EventDetailsEntity, 'd'))
+      .offset(seek ? seek.offset : page.offset)
+      .limit(page.perPage)
+      .getRawMany<Record<string, unknown>>();
+    return { events: raw.map((row) => this.recordOf(row)!), total };
+  }
+
+  /**
+   * The events of a feed in list order, at most `limit`: ids with the zone and modification time of each,
+   * so the feed can name its time zones and validators before it streams the events themselves.
+   */
+  async feedEntries(
+    filter: EventArchiveFilter,
+    limit: number,
+  ): Promise<{ id: number; timezone: string; allDay: boolean; modifiedUtc: string }[]> {
+    // As the page query of listForArchive: the flag as an expression, so the window's range is what is read.
+    const rows = await this.archiveQuery(filter)
+      .andWhere('d.hide_from_listings + 0 = 0')
+      .select(['p.id AS id', 'd.timezone AS timezone', 'd.allDay AS all_day', 'p.modifiedUtc AS modified_utc'])
+      .orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC')
+      .addOrderBy('d.postId', 'ASC')
+      .limit(limit)
+      .getRawMany<{
+        id: number | string;
+        timezone: string;
+        all_day: number | string | boolean;
+        modified_utc: string;
+      }>();
+    return rows.map((r) => ({
+      id: Number(r.id),
+      timezone: r.timezone,
+      allDay: Number(r.all_day) === 1 || r.all_day === true,
+      modifiedUtc: r.modified_utc,
+    }));
+  }
+
+  /** The archive's rows for `filter`: every condition but the listing flag, which callers state their way. */
+  private archiveQuery(filter: EventArchiveFilter): SelectQueryBuilder<PostEntity> {
     const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
       .innerJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
@@ -104,26 +158,7 @@ export class EventsRepository {
     if (filter.featured !== undefined) qb.andWhere('d.featured = :featured', { featured: filter.featured });
     if (filter.parentId !== undefined) qb.andWhere('p.parentId = :parentId', { parentId: filter.parentId });
     if (filter.include) qb.andWhere('p.id IN (:...include)', { include: filter.include });
-    // The join is one-to-one, so a plain COUNT(*) is exact (TypeORM's COUNT(DISTINCT) costs a sort).
-    // The count reads the listing index alone (hide_from_listings, start_utc, post_id, end_utc). The page
-    // must not: with `hide_from_listings = ?` MySQL reads that index by its first column in list order and
-    // walks every earlier event before the window (60 ms at a million events); written as an expression, the
-    // condition leaves it the range of IDX_event_details_start, which starts at the window.
-    const counting = qb.clone().andWhere('d.hideFromListings = :hidden', { hidden: false }).select('COUNT(*)', 'n');
-    qb.andWhere('d.hide_from_listings + 0 = 0');
-    const total = await totalOf(async () => Number((await counting.getRawOne<{ n: number | string }>())?.n ?? 0));
-    // Past the last page there is nothing to read (and a huge page number must not walk the whole window).
-    if (page.offset >= total) return { events: [], total };
-    if (seek) qb.andWhere('d.startUtc >= :seekFrom', { seekFrom: seek.startFrom });
-    if (seek?.startBefore) qb.andWhere('d.startUtc < :seekBefore', { seekBefore: seek.startBefore });
-    qb.orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC').addOrderBy('d.postId', 'ASC');
-    const raw = await qb
-      .select(this.rows.select(PostEntity, 'p'))
-      .addSelect(this.rows.select(EventDetailsEntity, 'd'))
-      .offset(seek ? seek.offset : page.offset)
-      .limit(page.perPage)
-      .getRawMany<Record<string, unknown>>();
-    return { events: raw.map((row) => this.recordOf(row)!), total };
+    return qb;
   }
 
   /** Events by id, in the order of `ids` (ids of events gone since are skipped). */

@@ -1,0 +1,185 @@
+import { Injectable } from '@nestjs/common';
+import fresh from 'fresh';
+import { ICalCalendar, ICalCalendarMethod, ICalEvent, foldLines } from 'ical-generator';
+import { DateTime } from 'luxon';
+import { createHash } from 'node:crypto';
+import { ReadableStream } from 'node:stream/web';
+import { SiteTime } from '../../../common/dates/site-time';
+import { DomainError } from '../../../common/errors/domain-error';
+import type { RequestContext } from '../../../common/http/request-context';
+import { AppConfig } from '../../../config/app-config';
+import type { PostRef } from '../../../core/posts/post-ref';
+import { ContentVersion } from '../../../database/content-version';
+import type { ListEventsQueryDto } from '../dto/list-events-query.dto';
+import type { EventObject } from '../event.mapper';
+import { EventObjectsService } from '../event-objects.service';
+import { EventsQueryService } from '../events-query.service';
+import { EventsRepository } from '../events.repository';
+import { toICalEventData } from './ical-event';
+import { hasVtimezone, vtimezoneOf } from './vtimezones';
+
+/** Events read and written to the client per step: what bounds the feed's memory, whatever its size. */
+export const FEED_CHUNK = 200;
+
+/** What a feed request brings besides its filters: who asks, and what the client already holds. */
+export interface FeedRequest {
+  ctx: RequestContext;
+  /** Path and query as requested: feeds with other parameters are other feeds. */
+  url: string;
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
+}
+
+/** What a feed's validators are computed from; equal inputs give equal bytes. */
+interface FeedState {
+  versionKey: string;
+  volatile: boolean;
+  /** Latest of the content's last change and anything else the answer depends on (UTC SQL times). */
+  changedUtc: (string | null | undefined)[];
+  /** What else makes two answers differ (the resolved date window). */
+  extra: unknown;
+}
+
+const latest = (times: (string | null | undefined)[]): string | undefined =>
+  times
+    .filter((t): t is string => typeof t === 'string' && t !== '')
+    .sort()
+    .at(-1);
+
+/**
+ * iCalendar (RFC 5545) feeds of events: the list's filters and visibility (the same archive filter and
+ * event objects as `GET /events`), every matching event up to `ICAL_MAX_EVENTS`, streamed in chunks of
+ * {@link FEED_CHUNK}. Validators make polling cheap: a weak ETag from the content version and the request,
+ * and Last-Modified from when the content last changed (docs/calendar-clients.md).
+ */
+@Injectable()
+export class EventFeedService {
+  constructor(
+    private readonly queries: EventsQueryService,
+    private readonly events: EventsRepository,
+    private readonly objects: EventObjectsService,
+    private readonly version: ContentVersion,
+    private readonly siteTime: SiteTime,
+    private readonly config: AppConfig,
+  ) {}
+
+  async list(query: ListEventsQueryDto, request: FeedRequest): Promise<Response> {
+    const { ctx } = request;
+    const { filter, window } = await this.queries.archiveFilter(query, ctx);
+    // Read before the data, so the validators never claim newer content than the answer holds.
+    const snapshot = await this.version.current(this.siteTime.now().utc);
+    const max = this.config.icalMaxEvents;
+    const entries = await this.events.feedEntries(filter, max + 1);
+    if (entries.length > max) throw new DomainError('feed_too_large', { args: { max } });
+    // A defaulted bound moves at the site's midnight: the answer may change then without a write.
+    const defaulted = !query.include && (query.start_date === undefined || query.end_date === undefined);
+    const midnight = this.siteTime
+      .instant()
+      .setZone(this.siteTime.zone)
+      .startOf('day')
+      .toUTC()
+      .toSQL({ includeOffset: false });
+    const state: FeedState = {
+      versionKey: snapshot.key,
+      volatile: snapshot.volatile,
+      changedUtc: [snapshot.changedUtc, ...entries.map((e) => e.modifiedUtc), defaulted ? midnight : null],
+      extra: window ?? null,
+    };
+    const zones = [...new Set(entries.filter((e) => !e.allDay).map((e) => e.timezone))].filter(hasVtimezone).sort();
+    const ids = entries.map((e) => e.id);
+    return this.answer(request, state, 'events.ics', () => this.chunks(ids, zones, ctx));
+  }
+
+  async single(ref: PostRef, password: string | undefined, request: FeedRequest): Promise<Response> {
+    const snapshot = await this.version.current(this.siteTime.now().utc);
+    const event = await this.queries.get(ref, password, request.ctx);
+    const state: FeedState = {
+      versionKey: snapshot.key,
+      volatile: snapshot.volatile,
+      changedUtc: [snapshot.changedUtc, String(event.modified_utc)],
+      extra: null,
+    };
+    const zones = event.all_day === true ? [] : [String(event.timezone)].filter(hasVtimezone);
+    return this.answer(request, state, `${String(event.slug)}.ics`, () => [
+      this.header(zones, request.ctx),
+      this.vevents([event]),
+      'END:VCALENDAR\r\n',
+    ]);
+  }
+
+  /** 304 when the client's copy is current, else the calendar streamed from `body`. */
+  private answer(
+    request: FeedRequest,
+    state: FeedState,
+    filename: string,
+    body: () => AsyncIterable<string> | Iterable<string>,
+  ): Response {
+    const { ctx } = request;
+    const headers = new Headers({
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': `inline; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+      // Revalidate on every poll (the validators make that a 304); shared caches only for anonymous feeds.
+      'Cache-Control': `${ctx.user ? 'private' : 'public'}, no-cache`,
+    });
+    // While a scheduled post is due the content changes by itself: no validators to hold on to.
+    if (!state.volatile) {
+      const caller = ctx.user ? `${ctx.user.id}:${ctx.user.role}` : '-';
+      const material = JSON.stringify([
+        state.versionKey,
+        caller,
+        ctx.language,
+        ctx.namespaceUrl,
+        request.url,
+        state.extra,
+      ]);
+      headers.set('ETag', `W/"ics-${createHash('sha1').update(material).digest('base64url')}"`);
+      // Last-Modified has whole seconds: a change in the current second could follow this answer unseen
+      // by a client that then asks If-Modified-Since, so such an answer names none (the ETag still holds).
+      const changed = latest(state.changedUtc);
+      if (changed && changed < this.siteTime.now().utc) {
+        headers.set('Last-Modified', DateTime.fromSQL(changed, { zone: 'utc' }).toHTTP() ?? '');
+      }
+      const conditional = { 'if-none-match': request.ifNoneMatch, 'if-modified-since': request.ifModifiedSince };
+      const current = {
+        etag: headers.get('ETag') ?? undefined,
+        'last-modified': headers.get('Last-Modified') ?? undefined,
+      };
+      if (fresh(conditional, current)) return new Response(null, { status: 304, headers });
+    }
+    return new Response(ReadableStream.from(body()) as unknown as ConstructorParameters<typeof Response>[0], {
+      status: 200,
+      headers,
+    });
+  }
+
+  private async *chunks(ids: number[], zones: string[], ctx: RequestContext): AsyncIterable<string> {
+    yield this.header(zones, ctx);
+    for (let i = 0; i < ids.length; i += FEED_CHUNK) {
+      const records = await this.events.recordsInOrder(ids.slice(i, i + FEED_CHUNK));
+      const objects = await this.objects.fromRecords(records, ctx, () => false);
+      yield this.vevents(objects.map((o) => o.object));
+    }
+    yield 'END:VCALENDAR\r\n';
+  }
+
+  /** The calendar's properties and a VTIMEZONE for every zone an event of the feed is written in. */
+  private header(zones: string[], ctx: RequestContext): string {
+    const calendar = new ICalCalendar({
+      prodId: { company: 'cal-events', product: 'events-calendar', language: 'EN' },
+      method: ICalCalendarMethod.PUBLISH,
+      name: `${new URL(ctx.siteUrl).host} events`,
+      timezone: this.siteTime.zone,
+      // Suggested polling interval for subscribing clients (REFRESH-INTERVAL, X-PUBLISHED-TTL).
+      ttl: 60 * 60,
+    });
+    const open = calendar.toString().replace(/END:VCALENDAR\s*$/, '');
+    return open + zones.map((zone) => vtimezoneOf(zone) ?? '').join('');
+  }
+
+  private vevents(events: EventObject[]): string {
+    const calendar = new ICalCalendar();
+    return events
+      .map((event) => foldLines(new ICalEvent(toICalEventData(event, hasVtimezone), calendar).toString()))
+      .join('');
+  }
+}

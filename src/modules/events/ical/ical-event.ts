@@ -1,0 +1,106 @@
+import { convert } from 'html-to-text';
+import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-generator';
+import { DateTime } from 'luxon';
+import type { EventObject } from '../event.mapper';
+
+/** SEQUENCE counts seconds of modification time from here: it grows with every edit and fits 32 bits until 2088. */
+const SEQUENCE_EPOCH_MS = Date.UTC(2020, 0, 1);
+
+const utcOf = (sql: string): DateTime => DateTime.fromSQL(sql, { zone: 'utc' });
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** HTML to the plain text DESCRIPTION wants: paragraphs and lists kept as lines, images dropped. */
+export function plainTextOf(html: string): string {
+  if (html.trim() === '') return '';
+  return convert(html, {
+    wordwrap: false,
+    selectors: [
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+      { selector: 'img', format: 'skip' },
+      { selector: 'h1', options: { uppercase: false } },
+      { selector: 'h2', options: { uppercase: false } },
+      { selector: 'h3', options: { uppercase: false } },
+      { selector: 'table', format: 'dataTable' },
+    ],
+  }).trim();
+}
+
+/** The venue as LOCATION (name, then its address on one line) and GEO when the geo module gave coordinates. */
+function locationOf(venue: unknown): ICalEventData['location'] {
+  if (!venue || Array.isArray(venue) || typeof venue !== 'object') return undefined;
+  const v = venue as Record<string, unknown>;
+  const title = text(v.venue);
+  const address = [v.address, v.city, v.stateprovince, v.zip, v.country].map(text).filter((p) => p !== '');
+  const lat = Number(v.geo_lat);
+  const lon = Number(v.geo_lng);
+  const geo = v.geo_lat !== undefined && Number.isFinite(lat) && Number.isFinite(lon) ? { lat, lon } : undefined;
+  if (title === '' && !geo) return undefined;
+  return { title: title || address.join(', '), address: address.length > 0 ? address.join(', ') : undefined, geo };
+}
+
+/**
+ * ORGANIZER holds one calendar address: the first organizer with an e-mail. A double quote cannot appear in
+ * a quoted parameter value (RFC 5545 §3.1), so one in the name becomes a single quote.
+ */
+function organizerOf(organizers: unknown): ICalEventData['organizer'] {
+  if (!Array.isArray(organizers)) return undefined;
+  for (const organizer of organizers as Record<string, unknown>[]) {
+    const email = text(organizer.email);
+    if (email !== '') return { name: text(organizer.organizer).replace(/"/g, "'") || email, email };
+  }
+  return undefined;
+}
+
+/**
+ * Start and end: all-day events as dates (the end exclusive, the day after the last), timed events in
+ * their own zone when a VTIMEZONE can describe it, else in UTC (fixed offsets such as `UTC+2`).
+ */
+function timesOf(
+  event: EventObject,
+  hasZone: (zone: string) => boolean,
+): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
+  const zone = text(event.timezone);
+  if (event.all_day === true) {
+    const day = (local: string) => DateTime.fromISO(local.slice(0, 10), { zone: 'utc' });
+    return {
+      allDay: true,
+      start: day(String(event.start_date)),
+      end: day(String(event.end_date)).plus({ days: 1 }),
+    };
+  }
+  const start = utcOf(String(event.utc_start_date));
+  const end = utcOf(String(event.utc_end_date));
+  if (zone !== '' && hasZone(zone)) return { start: start.setZone(zone), end: end.setZone(zone), timezone: zone };
+  return { start: start.toJSDate(), end: end.toJSDate() };
+}
+
+/**
+ * One VEVENT from the event object the caller may see (behaviour.md §5): a protected event read without
+ * its password is already blanked there, so its feed entry has no description, place, organizer or
+ * categories either. UID is the `global_id`, which never changes with edits.
+ */
+export function toICalEventData(event: EventObject, hasZone: (zone: string) => boolean): ICalEventData {
+  const modified = utcOf(String(event.modified_utc));
+  const status = String(event.status);
+  const categories = Array.isArray(event.categories)
+    ? (event.categories as { name?: unknown }[]).map((c) => text(c.name)).filter((name) => name !== '')
+    : [];
+  const description = plainTextOf(typeof event.description === 'string' ? event.description : '');
+  return {
+    id: String(event.global_id),
+    ...timesOf(event, hasZone),
+    summary: event.title,
+    description: description || undefined,
+    location: locationOf(event.venue),
+    organizer: organizerOf(event.organizer),
+    categories: categories.map((name) => ({ name })),
+    url: typeof event.url === 'string' ? event.url : undefined,
+    status: status === 'publish' || status === 'private' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
+    class: status === 'private' ? ICalEventClass.PRIVATE : undefined,
+    stamp: modified.toJSDate(),
+    lastModified: modified.toJSDate(),
+    created: typeof event.date_utc === 'string' ? utcOf(event.date_utc).toJSDate() : undefined,
+    sequence: Math.max(0, Math.floor((modified.toMillis() - SEQUENCE_EPOCH_MS) / 1000)),
+  };
+}

@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import ICAL from 'ical.js';
+import type { Role } from '../../src/auth/roles';
+import { createTestApp, type TestApp } from '../support/create-test-app';
+import { postEvent, type EventBody } from '../support/events';
+import { createUsersForAllRoles, type TestUser } from '../support/users';
+
+const ns = '/cal/events/v1';
+const YEAR = 'start_date=2031-01-01&end_date=2031-12-31';
+
+/** A feed parsed by ical.js (an independent parser), with its time zones registered so TZIDs resolve. */
+function parseFeed(text: string): { calendar: ICAL.Component; events: Map<string, ICAL.Event> } {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  ICAL.TimezoneService.reset();
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const events = new Map<string, ICAL.Event>();
+  for (const component of calendar.getAllSubcomponents('vevent')) {
+    const event = new ICAL.Event(component);
+    events.set(event.uid, event);
+  }
+  return { calendar, events };
+}
+
+/** Resolves once the wall clock is in a later second (modification times and Last-Modified have whole seconds). */
+async function nextSecond(): Promise<void> {
+  const second = Math.floor(Date.now() / 1000);
+  while (Math.floor(Date.now() / 1000) === second) await new Promise((r) => setTimeout(r, 20));
+}
+
+const utcOf = (time: ICAL.Time): string => time.toJSDate().toISOString().replace('T', ' ').slice(0, 19);
+
+const text = (res: { text?: string; body?: unknown }): string =>
+  typeof res.text === 'string' ? res.text : Buffer.isBuffer(res.body) ? res.body.toString('utf8') : '';
+
+describe('iCalendar feeds', () => {
+  let t: TestApp;
+  let users: Record<Role, TestUser>;
+  let concert: EventBody;
+  let fair: EventBody;
+  let offset: EventBody;
+  let secret: EventBody;
+  let draft: EventBody;
+  let hidden: EventBody;
+  let soon: EventBody;
+
+  beforeAll(async () => {
+    // A fixed public URL: global ids (the UIDs) name its host, not the test server's changing port.
+    t = await createTestApp({
+      env: { SITE_TIMEZONE: 'Europe/Berlin', GEO_ENABLED: 'true', PUBLIC_URL: 'https://cal.example.org' },
+    });
+    users = await createUsersForAllRoles(t);
+    const editor = users.editor.auth;
+    // Starts before and ends after Berlin's spring-forward (2031-03-30 02:00 CET → 03:00 CEST).
+    concert = await postEvent(t, editor, {
+      title: 'Night of brass',
+      description: '<p>A <strong>concert</strong> on the pier.</p><ul><li>brass</li><li>choir</li></ul>',
+      start_date: '2031-03-29 22:00:00',
+      end_date: '2031-03-30 04:00:00',
+      venue: {
+        venue: 'Pier Hall',
+        address: 'Kai 1',
+        city: 'Hamburg',
+        zip: '20457',
+        country: 'Germany',
+        geo_lat: 53.5461,
+        geo_lng: 9.9661,
+      },
+      organizer: [{ organizer: 'Brass "Society"', email: 'brass@example.org' }, { organizer: 'No Mail Club' }],
+      categories: ['Music', 'Jazz'],
+      tags: ['outdoor'],
+      featured: true,
+    });
+    fair = await postEvent(t, editor, {
+      title: 'Spring fair',
+      all_day: true,
+      start_date: '2031-03-10',
+      end_date: '2031-03-12',
+      timezone: 'America/New_York',
+      categories: ['Markets'],
+    });
+    offset = await postEvent(t, editor, {
+      title: 'Offset talk',
+      start_date: '2031-05-02 10:00:00',
+      end_date: '2031-05-02 11:00:00',
+      timezone: 'UTC+2',
+      tags: ['outdoor'],
+    });
+    secret = await postEvent(t, editor, {
+      title: 'Members evening',
+      description: '<p>The zanzibarite recipe</p>',
+      password: 'open sesame',
+      start_date: '2031-06-01 19:00:00',
+      end_date: '2031-06-01 21:00:00',
+      venue: { venue: 'Hidden Cellar' },
+      categories: ['Music'],
+    });
+    draft = await postEvent(t, editor, {
+      title: 'Draft plans',
+      status: 'draft',
+      start_date: '2031-07-01 19:00:00',
+      end_date: '2031-07-01 21:00:00',
+    });
+    hidden = await postEvent(t, editor, {
+      title: 'Private rehearsal',
+      status: 'private',
+      start_date: '2031-07-02 19:00:00',
+      end_date: '2031-07-02 21:00:00',
+    });
+    // Inside the default window (yesterday to two years ahead).
+    soon = await postEvent(t, editor, {
+      title: 'Next month',
+      start_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) + ' 18:00:00',
+      end_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) + ' 20:00:00',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const feed = (query: string, auth?: string) => {
+    const req = t.http.get(`${ns}/events.ics?${query}`);
+    return auth ? req.set('Authorization', auth) : req;
+  };
+
+  /** Global ids of every page of the JSON list for the same query and caller. */
+  async function listed(query: string, auth?: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const req = t.http.get(`${ns}/events?${query}&per_page=50&page=${page}`);
+      const res = await (auth ? req.set('Authorization', auth) : req);
+      if (res.status === 404 && page > 1) break;
+      if (res.status === 404) return ids;
+      expect(res.status).toBe(200);
+      ids.push(...(res.body as { events: { global_id: string }[] }).events.map((e) => e.global_id));
+      if (page >= Number(res.headers['x-tec-totalpages'])) break;
+    }
+    return ids;
+  }
+
+  it('writes every field a calendar client reads, and an independent parser reads them back', async () => {
+    const res = await feed(YEAR).expect(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const raw = text(res);
+    expect(raw.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(raw.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    // RFC 5545 §3.1: lines end in CRLF and are folded at 75 octets.
+    for (const line of raw.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const { calendar, events } = parseFeed(raw);
+    expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+
+    const vevent = events.get(concert.global_id as string)!;
+    expect(vevent.summary).toBe('Night of brass');
+    expect(vevent.startDate.zone.tzid).toBe('Europe/Berlin');
+    // 22:00 CET and 04:00 CEST: the VTIMEZONE carries the daylight-saving change.
+    expect(utcOf(vevent.startDate)).toBe('2031-03-29 21:00:00');
+    expect(utcOf(vevent.endDate)).toBe('2031-03-30 02:00:00');
+    expect(utcOf(vevent.endDate)).toBe(concert.utc_end_date);
+    expect(vevent.location).toBe('Pier Hall\nKai 1, Hamburg, 20457, Germany');
+    const component = vevent.component;
+    const geo = component.getFirstPropertyValue('geo') as unknown as number[];
+    expect(geo.map(Number)).toEqual([53.5461, 9.9661]);
+    const organizer = component.getFirstProperty('organizer')!;
+    expect(organizer.getFirstValue()).toBe('mailto:brass@example.org');
+    expect(organizer.getParameter('cn')).toBe("Brass 'Society'");
+    expect(component.getFirstProperty('categories')!.getValues()).toEqual(['Jazz', 'Music']);
+    expect(vevent.description).toBe('A concert on the pier.\n\n * brass\n * choir');
+    expect(component.getFirstPropertyValue('url')).toBe(concert.url);
+    expect(component.getFirstPropertyValue('status')).toBe('CONFIRMED');
+    const modified = (component.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate();
+    expect(modified.toISOString().replace('T', ' ').slice(0, 19)).toBe(concert.modified_utc);
+    expect(utcOf(component.getFirstPropertyValue('dtstamp') as ICAL.Time)).toBe(concert.modified_utc);
+    expect(vevent.sequence).toBeGreaterThan(0);
+
+    // A multi-day all-day event: dates, the end the day after its last.
+    const allDay = events.get(fair.global_id as string)!;
+    expect(allDay.startDate.isDate).toBe(true);
+    expect(allDay.startDate.toString()).toBe('2031-03-10');
+    expect(allDay.endDate.toString()).toBe('2031-03-13');
+    // A fixed offset has no VTIMEZONE: the times are written in UTC.
+    const fixed = events.get(offset.global_id as string)!;
+    expect(fixed.startDate.zone.tzid).toBe('UTC');
+    expect(utcOf(fixed.startDate)).toBe('2031-05-02 08:00:00');
+
+    // One VTIMEZONE per zone a timed event uses, and none other.
+    const zones = calendar.getAllSubcomponents('vtimezone').map((z) => z.getFirstPropertyValue('tzid'));
+    expect(zones).toEqual(['Europe/Berlin']);
+  });
+
+  it('keeps the UID of an event across edits and raises its SEQUENCE', async () => {
+    const before = parseFeed(text(await feed(YEAR).expect(200))).events.get(offset.global_id as string)!;
+    await nextSecond();
+    await t.http
+      .post(`${ns}/events/${offset.id}`)
+      .set('Authorization', users.editor.auth)
+      .send({ title: 'Offset talk, moved' })
+      .expect(200);
+    const after = parseFeed(text(await feed(YEAR).expect(200))).events.get(offset.global_id as string)!;
+    expect(after.uid).toBe(before.uid);
+    expect(after.summary).toBe('Offset talk, moved');
+    expect(after.sequence).toBeGreaterThan(before.sequence);
+  });
+
+  it('answers the filters of the list with the same events, in the same visibility, for each caller', async () => {
+    const queries = [
+      YEAR,
+      `${YEAR}&categories=music`,
+      `${YEAR}&tags=outdoor`,
+      `${YEAR}&venue=${(concert.venue as { id: number }).id}`,
+      `${YEAR}&organizer=${(concert.organizer as { id: number }[])[0].id}`,
+      `${YEAR}&search=brass`,
+      `${YEAR}&featured=true`,
+      `${YEAR}&starts_after=2031-04-01`,
+      'start_date=2031-03-01&end_date=2031-03-31',
+      `include=${concert.id},${draft.id}`,
+      '',
+    ];
+    for (const auth of [undefined, users.subscriber.auth, users.editor.auth]) {
+      for (const query of queries) {
+        const res = await feed(query, auth);
+        expect(res.status).toBe(200);
+        const uids = [...parseFeed(text(res)).events.keys()];
+        expect({ query, uids }).toEqual({ query, uids: await listed(query, auth) });
+      }
+    }
+    // The default window: what is coming, not 2031.
+    const upcoming = [...parseFeed(text(await feed('').expect(200))).events.keys()];
+    expect(upcoming).toEqual([soon.global_id]);
+  });
+
+  it('never shows the public drafts, private events or the content of password-protected ones', async () => {
+    const raw = text(await feed(`${YEAR}&status=publish`).expect(200));
+    expect(raw).not.toContain('Draft plans');
+    expect(raw).not.toContain('Private rehearsal');
+    expect(raw).not.toContain('zanzibarite');
+    expect(raw).not.toContain('Hidden Cellar');
+    const protectedEvent = parseFeed(raw).events.get(secret.global_id as string)!;
+    expect(protectedEvent.summary).toBe('Members evening');
+    expect(protectedEvent.description).toBeNull();
+    expect(protectedEvent.location).toBeNull();
+    expect(protectedEvent.component.getFirstProperty('categories')).toBeNull();
+    // Those who may edit them see them whole; drafts are tentative, private events marked private.
+    const editorView = parseFeed(text(await feed(`${YEAR}&status=draft,private,publish`, users.editor.auth)));
+    expect(editorView.events.get(secret.global_id as string)!.description).toBe('The zanzibarite recipe');
+    const draftEntry = editorView.events.get(draft.global_id as string)!.component;
+    expect(draftEntry.getFirstPropertyValue('status')).toBe('TENTATIVE');
+    const privateEntry = editorView.events.get(hidden.global_id as string)!.component;
+    expect(privateEntry.getFirstPropertyValue('class')).toBe('PRIVATE');
+    expect(privateEntry.getFirstPropertyValue('status')).toBe('CONFIRMED');
+  });
+
+  it('answers 304 to a client whose copy is current, and 200 after any write that changes the feed', async () => {
+    const first = await feed(YEAR).expect(200);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^W\/"ics-/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const unchanged = await feed(YEAR).set('If-None-Match', etag).expect(304);
+    expect(text(unchanged)).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+    // Another feed (other filters, another caller) has its own validator.
+    expect((await feed(`${YEAR}&featured=true`)).headers.etag).not.toBe(etag);
+    const editorCopy = await feed(YEAR, users.editor.auth).expect(200);
+    expect(editorCopy.headers.etag).not.toBe(etag);
+    expect(editorCopy.headers['cache-control']).toBe('private, no-cache');
+
+    // A venue rename changes what the feed embeds, not any event row.
+    await t.http
+      .post(`${ns}/venues/${(concert.venue as { id: number }).id}`)
+      .set('Authorization', users.editor.auth)
+      .send({ venue: 'Pier Hall East' })
+      .expect(200);
+    const renamed = await feed(YEAR).set('If-None-Match', etag).expect(200);
+    expect(parseFeed(text(renamed)).events.get(concert.global_id as string)!.location).toMatch(/^Pier Hall East\n/);
+    await feed(YEAR).set('If-None-Match', renamed.headers.etag).expect(304);
+  });
+
+  it('honours If-Modified-Since, and a deletion makes the feed modified', async () => {
+    const gone = await postEvent(t, users.editor.auth, {
+      title: 'Soon gone',
+      start_date: '2031-09-01 10:00:00',
+      end_date: '2031-09-01 11:00:00',
+    });
+    await nextSecond();
+    const res = await feed(YEAR).expect(200);
+    const lastModified = res.headers['last-modified'];
+    expect(new Date(lastModified).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    await feed(YEAR).set('If-Modified-Since', lastModified).expect(304);
+    await nextSecond();
+    await t.http.delete(`${ns}/events/${gone.id}`).set('Authorization', users.editor.auth).expect(200);
+    const after = await feed(YEAR).set('If-Modified-Since', lastModified).expect(200);
+    expect(parseFeed(text(after)).events.has(gone.global_id as string)).toBe(false);
+  });
+
+  it('answers GET /events with Accept: text/calendar as the feed, and JSON otherwise', async () => {
+    const negotiated = await t.http.get(`${ns}/events?${YEAR}`).set('Accept', 'text/calendar').expect(200);
+    expect(negotiated.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(negotiated.headers.vary).toMatch(/Accept/);
+    const direct = await feed(YEAR).expect(200);
+    expect([...parseFeed(text(negotiated)).events.keys()]).toEqual([...parseFeed(text(direct)).events.keys()]);
+    for (const accept of ['application/json', '*/*', 'text/calendar;q=0.5, application/json']) {
+      const res = await t.http.get(`${ns}/events?${YEAR}`).set('Accept', accept).expect(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+    }
+    // Bad filters are the list's 400, whatever the format asked for.
+    const bad = await feed('start_date=yesterday-ish').expect(400);
+    expect(bad.body.code).toBe('rest_invalid_param');
+  });
+
+  it('serves one event as iCalendar with the rules of the single read', async () => {
+    const res = await t.http.get(`${ns}/events/${concert.id}.ics`).expect(200);
+    const { events } = parseFeed(text(res));
+    expect([...events.keys()]).toEqual([concert.global_id]);
+    expect(res.headers['content-disposition']).toBe(`inline; filename="${concert.slug}.ics"`);
+    await t.http.get(`${ns}/events/${concert.id}.ics`).set('If-None-Match', res.headers.etag).expect(304);
+
+    const locked = await t.http.get(`${ns}/events/${secret.id}.ics`).expect(403);
+    expect(locked.body.code).toBe('event-password-protected');
+    const opened = await t.http.get(`${ns}/events/${secret.id}.ics?password=open%20sesame`).expect(200);
+    expect(parseFeed(text(opened)).events.get(secret.global_id as string)!.description).toBe('The zanzibarite recipe');
+
+    for (const id of [draft.id, hidden.id, 999999]) {
+      const json = await t.http.get(`${ns}/events/${id}`);
+      const ics = await t.http.get(`${ns}/events/${id}.ics`);
+      expect({ id, status: ics.status, code: ics.body.code }).toEqual({
+        id,
+        status: json.status,
+        code: json.body.code,
+      });
+    }
+    expect((await t.http.get(`${ns}/events/abc.ics`).expect(404)).body.code).toBe('rest_no_route');
+  });
+});
+
+describe('iCalendar feeds: the size limit', () => {
+  let t: TestApp;
+  let users: Record<Role, TestUser>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ICAL_MAX_EVENTS: '2' } });
+    users = await createUsersForAllRoles(t);
+    for (const day of ['10', '11', '12']) {
+      await postEvent(t, users.editor.auth, {
+        start_date: `2031-02-${day} 10:00:00`,
+        end_date: `2031-02-${day} 11:00:00`,
+      });
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses a feed above ICAL_MAX_EVENTS with a clear 400, and serves a narrower one', async () => {
+    const res = await t.http.get(`${ns}/events.ics?${YEAR}`).expect(400);
+    expect(res.body.code).toBe('rest_feed_too_large');
+    expect(res.body.message).toMatch(/more than 2 events/);
+    const narrow = await t.http.get(`${ns}/events.ics?start_date=2031-02-11&end_date=2031-02-12`).expect(200);
+    expect(parseFeed(text(narrow)).events.size).toBe(2);
+  });
+});
