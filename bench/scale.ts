@@ -1,8 +1,9 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { measure } from './lib/load';
+import { rssMb } from './lib/process-memory';
 import { seedWithProgress } from './lib/seed-with-progress';
 import { startServer, type BenchServer } from './lib/server';
 
@@ -47,13 +48,6 @@ async function dropDatabase(databaseUrl: string): Promise<void> {
     return;
   }
   await onServer(databaseUrl, [`DROP DATABASE IF EXISTS \`${new URL(databaseUrl).pathname.slice(1)}\``]);
-}
-
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Math.round(Number(/\d+/.exec(line ?? '')?.[0] ?? 0) / 1024);
 }
 
 async function totalOf(server: BenchServer, query: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import fresh from 'fresh';
-import { ICalCalendar, ICalCalendarMethod, ICalEvent, foldLines } from 'ical-generator';
+import { ICalCalendar, ICalCalendarMethod, ICalEvent } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { createHash } from 'node:crypto';
 import { ReadableStream } from 'node:stream/web';
@@ -15,6 +15,7 @@ import type { EventObject } from '../event.mapper';
 import { EventObjectsService } from '../event-objects.service';
 import { EventsQueryService } from '../events-query.service';
 import { EventsRepository } from '../events.repository';
+import { foldLines } from './fold-lines';
 import { toICalEventData } from './ical-event';
 import { hasVtimezone, vtimezoneOf } from './vtimezones';
 
@@ -146,10 +147,14 @@ export class EventFeedService {
       };
       if (fresh(conditional, current)) return new Response(null, { status: 304, headers });
     }
-    return new Response(ReadableStream.from(body()) as unknown as ConstructorParameters<typeof Response>[0], {
-      status: 200,
-      headers,
-    });
+    // Bytes, not strings: a web stream of strings is encoded chunk by chunk through TextEncoder, which cost
+    // a fifth of a large feed's time.
+    const bytes = ReadableStream.from(
+      (async function* () {
+        for await (const part of body()) yield Buffer.from(part, 'utf8');
+      })(),
+    );
+    return new Response(bytes as unknown as ConstructorParameters<typeof Response>[0], { status: 200, headers });
   }
 
   private async *chunks(ids: number[], zones: string[], ctx: RequestContext): AsyncIterable<string> {
