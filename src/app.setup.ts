@@ -91,6 +91,7 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
       prefix: config.apiPrefix,
       publicUrl: config.publicUrl,
       allowedHosts: config.allowedHosts,
+      tecCompat: config.tecCompat,
     }),
   );
   // Before body parsing and HTTP Basic: scrapers send a bearer token (METRICS_TOKEN), not credentials.

@@ -89,7 +89,7 @@ async function objectsOf(pool: Pool, rows: Rows, ctx: RequestContext, now: strin
   return rows.map((r) => {
     const own = termsBy.get(r.id) ?? [];
     const ofTaxonomy = (taxonomy: typeof CATEGORY_TAXONOMY) =>
-      own.filter((t) => t.taxonomy === taxonomy.taxonomy).map((t) => toTermObject(t, taxonomy, ctx.namespaceUrl));
+      own.filter((t) => t.taxonomy === taxonomy.taxonomy).map((t) => toTermObject(t, taxonomy, ctx));
     const venue = venuesBy.get(r.id) ?? [];
     const organizer = organizersBy.get(r.id) ?? [];
     const details = eventDetailsOf(r);
@@ -228,6 +228,7 @@ function contextOf(req: IncomingMessage): RequestContext {
     restBase,
     siteUrl: restBase,
     namespaceUrl: `${restBase}/cal/events/v1`,
+    dialect: 'cal',
     requestId: '',
     clientAddress: '',
   };

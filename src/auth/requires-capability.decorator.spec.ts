@@ -27,6 +27,7 @@ const ctxFor = (role: Role | null): RequestContext => ({
   restBase: '',
   siteUrl: '',
   namespaceUrl: '',
+  dialect: 'cal',
   requestId: '',
   clientAddress: '127.0.0.1',
 });

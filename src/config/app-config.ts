@@ -71,6 +71,9 @@ export class AppConfig {
   get maxPerPage(): number {
     return this.get('MAX_PER_PAGE');
   }
+  get tecCompat(): boolean {
+    return this.get('TEC_COMPAT');
+  }
   get icalMaxEvents(): number {
     return this.get('ICAL_MAX_EVENTS');
   }

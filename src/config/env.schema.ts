@@ -120,6 +120,11 @@ export class EnvironmentVariables {
   @Max(100)
   MAX_PER_PAGE = 50;
 
+  /** The API also under `/wp-json/tribe/events/v1`, with the reference's names (docs/calendar-clients.md). */
+  @Transform(toBool)
+  @IsBoolean()
+  TEC_COMPAT = true;
+
   /** The most events an iCalendar feed may hold; a feed that would hold more answers 400. */
   @Transform(toInt)
   @IsInt()

@@ -2,10 +2,13 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DomainError } from '../common/errors/domain-error';
 import { docText } from '../common/i18n/doc-text';
-import { NAMESPACE } from '../common/http/namespace';
+import { NAMESPACE, TEC_NAMESPACE } from '../common/http/namespace';
 import { Ctx, type RequestContext } from '../common/http/request-context';
 import { NamespaceIndexQueryDto } from './namespace-index-query.dto';
 import { OpenApiDocumentService } from './openapi-document.service';
+
+/** The namespace as this request named it: ours, or the reference's through the TEC alias. */
+export const wireNamespace = (ctx: RequestContext): string => (ctx.dialect === 'tec' ? TEC_NAMESPACE : NAMESPACE);
 
 @ApiTags('discovery')
 @Controller(NAMESPACE)
@@ -17,12 +20,13 @@ export class DiscoveryController {
     summary: docText({ en: 'List the routes of the namespace.', de: 'Listet die Routen des Namensraums.' }),
   })
   index(@Query() query: NamespaceIndexQueryDto, @Ctx() ctx: RequestContext): Record<string, unknown> {
-    if (query.namespace !== undefined && query.namespace.replace(/^\/+|\/+$/g, '') !== NAMESPACE) {
+    const namespace = wireNamespace(ctx);
+    if (query.namespace !== undefined && query.namespace.replace(/^\/+|\/+$/g, '') !== namespace) {
       throw new DomainError('invalid_namespace');
     }
     return {
-      namespace: NAMESPACE,
-      routes: this.documents.routes(ctx.language),
+      namespace,
+      routes: this.documents.routesAs(namespace, ctx.language),
       _links: { up: [{ href: `${ctx.restBase}/` }], self: [{ href: ctx.namespaceUrl }] },
     };
   }

@@ -28,6 +28,7 @@ function translateTree(node: unknown, language: Language): unknown {
 export class OpenApiDocumentService {
   private readonly documents = new Map<Language, OpenAPIObject>();
   private readonly indexes = new Map<Language, Record<string, RouteEntry>>();
+  private readonly renamed = new Map<string, Record<string, RouteEntry>>();
 
   initialise(app: INestApplication): OpenAPIObject {
     const config = new DocumentBuilder()
@@ -58,9 +59,22 @@ export class OpenApiDocumentService {
     return { ...doc, servers: [{ url: restBase }] };
   }
 
-  routes(language: Language): Record<string, RouteEntry> {
+  /** The namespace's routes as `namespace` names them (ours, or the reference's through the TEC alias). */
+  routesAs(namespace: string, language: Language): Record<string, RouteEntry> {
     const index = this.indexes.get(language);
     if (!index) throw new Error('namespace index requested before initialise()');
-    return index;
+    if (namespace === NAMESPACE) return index;
+    const key = `${namespace}|${language}`;
+    let renamed = this.renamed.get(key);
+    if (!renamed) {
+      renamed = Object.fromEntries(
+        Object.entries(index).map(([route, entry]) => [
+          `/${namespace}${route.slice(NAMESPACE.length + 1)}`,
+          { ...entry, namespace },
+        ]),
+      );
+      this.renamed.set(key, renamed);
+    }
+    return renamed;
   }
 }

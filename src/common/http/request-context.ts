@@ -2,7 +2,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { AuthUser } from '../../auth/auth-user';
 import { DEFAULT_LANGUAGE, type Language } from '../i18n/language';
-import { NAMESPACE } from './namespace';
+import { NAMESPACE, TEC_NAMESPACE } from './namespace';
 import './request.types';
 
 /** What a service needs to know about the request it answers, without depending on Express. */
@@ -17,6 +17,11 @@ export interface RequestContext {
   siteUrl: string;
   /** `restBase` plus the namespace: the root of every resource URL. */
   namespaceUrl: string;
+  /**
+   * `tec` for requests through the TEC-compatible alias: names on the wire are the reference's
+   * (`tribe/events/v1`, `tribe_events_cat`).
+   */
+  dialect: 'cal' | 'tec';
   requestId: string;
   /** The client's address (behind `TRUST_PROXY`, the forwarded one): the key of per-client limits. */
   clientAddress: string;
@@ -35,7 +40,8 @@ export function requestContextOf(req: Request): RequestContext {
     language: req.language ?? DEFAULT_LANGUAGE,
     restBase,
     siteUrl: req.siteUrl ?? restBase,
-    namespaceUrl: `${restBase}/${NAMESPACE}`,
+    namespaceUrl: `${restBase}/${req.tecAlias ? TEC_NAMESPACE : NAMESPACE}`,
+    dialect: req.tecAlias ? 'tec' : 'cal',
     requestId: requestIdOf(req),
     clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
   };

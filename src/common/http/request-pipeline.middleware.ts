@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { resolveLanguage } from '../i18n/language';
-import { NAMESPACE } from './namespace';
+import { NAMESPACE, TEC_NAMESPACE, TEC_REST_ROOT } from './namespace';
 import './request.types';
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -49,16 +49,25 @@ export function requestContextMiddleware(options: {
   prefix: string;
   publicUrl?: string;
   allowedHosts: readonly string[];
+  /** Serve the API under `/wp-json/tribe/events/v1` too (TEC_COMPAT). */
+  tecCompat: boolean;
 }): RequestHandler {
   const pattern = new RegExp(
     `^${escapeRegExp(options.prefix)}/([A-Za-z]{2}(?:[-_][A-Za-z]{2})?)(?=/${escapeRegExp(NAMESPACE)}(?:[/?#]|$))`,
   );
+  const tecPath = `${options.prefix}/${TEC_REST_ROOT}/${TEC_NAMESPACE}`;
+  const tecPattern = new RegExp(`^${escapeRegExp(tecPath)}(?=[/?#]|$)`);
   return (req: Request, _res: Response, next: NextFunction) => {
     const match = pattern.exec(req.url);
     let segment = '';
     if (match) {
       segment = `/${match[1]}`;
       req.url = options.prefix + req.url.slice(match[0].length);
+    } else if (options.tecCompat && tecPattern.test(req.url)) {
+      // The alias is routed as the namespace itself; links in the answer name the alias (RequestContext).
+      req.url = `${options.prefix}/${NAMESPACE}${req.url.slice(tecPath.length)}`;
+      req.tecAlias = true;
+      segment = `/${TEC_REST_ROOT}`;
     }
     req.language = resolveLanguage(match?.[1]);
     const origin = originOf(req, options);

@@ -88,7 +88,7 @@ export class TaxonomyTermsService {
         );
     return buildListResponse({
       key: taxonomy.restBase,
-      items: items.map((t) => toTermObject(t, taxonomy, ctx.namespaceUrl)),
+      items: items.map((t) => toTermObject(t, taxonomy, ctx)),
       total,
       page,
       collectionUrl: `${ctx.namespaceUrl}/${taxonomy.restBase}`,
@@ -109,7 +109,7 @@ export class TaxonomyTermsService {
 
   async get(taxonomy: TaxonomyDefinition, id: number, ctx: RequestContext): Promise<TermObject> {
     this.registry.get(taxonomy.taxonomy);
-    return toTermObject(await this.require(taxonomy, id), taxonomy, ctx.namespaceUrl);
+    return toTermObject(await this.require(taxonomy, id), taxonomy, ctx);
   }
 
   async create(
@@ -136,7 +136,7 @@ export class TaxonomyTermsService {
         }),
       );
     });
-    return toTermObject(term, taxonomy, ctx.namespaceUrl);
+    return toTermObject(term, taxonomy, ctx);
   }
 
   async update(taxonomy: TaxonomyDefinition, id: number, input: TermInput, ctx: RequestContext): Promise<TermObject> {
@@ -158,7 +158,7 @@ export class TaxonomyTermsService {
         current.slug = await this.slugs.uniqueSlug(taxonomy.taxonomy, input.slug || name, id);
       return this.db.manager.save(current);
     });
-    return toTermObject(term, taxonomy, ctx.namespaceUrl);
+    return toTermObject(term, taxonomy, ctx);
   }
 
   /** Deletes permanently; children move up to the deleted term's parent; links go with it. */
@@ -170,7 +170,7 @@ export class TaxonomyTermsService {
       await this.db.manager.delete(TermEntity, { id: term.id });
       return term;
     });
-    return toTermObject(deleted, taxonomy, ctx.namespaceUrl);
+    return toTermObject(deleted, taxonomy, ctx);
   }
 
   private async require(taxonomy: TaxonomyDefinition, id: number): Promise<TermEntity> {

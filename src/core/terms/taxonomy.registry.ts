@@ -11,6 +11,8 @@ export interface TaxonomyDefinition {
   label: Localized;
   /** Collection path under the namespace and key of its list envelope, e.g. `categories`. */
   restBase: string;
+  /** The reference's name for it, shown through the TEC-compatible alias (`tribe_events_cat`). */
+  tecName?: string;
 }
 
 /** The taxonomies the running service knows. Filled by `TermsModule.forTaxonomy()` at start-up. */

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../common/http/request-context';
 import type { TaxonomyDefinition } from './taxonomy.registry';
 import type { TermEntity } from './term.entity';
 
@@ -14,15 +15,19 @@ export interface TermObject {
   urls: { self: string; collection: string; up?: string };
 }
 
-export function toTermObject(term: TermEntity, taxonomy: TaxonomyDefinition, namespaceUrl: string): TermObject {
-  const collection = `${namespaceUrl}/${taxonomy.restBase}`;
+export function toTermObject(
+  term: TermEntity,
+  taxonomy: TaxonomyDefinition,
+  ctx: Pick<RequestContext, 'namespaceUrl' | 'dialect'>,
+): TermObject {
+  const collection = `${ctx.namespaceUrl}/${taxonomy.restBase}`;
   const urls: TermObject['urls'] = { self: `${collection}/${term.id}`, collection };
   if (taxonomy.hierarchical && term.parentId) urls.up = `${collection}/${term.parentId}`;
   return {
     id: term.id,
     name: term.name,
     slug: term.slug,
-    taxonomy: term.taxonomy,
+    taxonomy: (ctx.dialect === 'tec' && taxonomy.tecName) || term.taxonomy,
     description: term.description,
     ...(taxonomy.hierarchical ? { parent: term.parentId ?? 0 } : {}),
     count: term.count,

@@ -7,4 +7,5 @@ export const CATEGORY_TAXONOMY: TaxonomyDefinition = {
   hierarchical: true,
   label: { en: 'event category', de: 'Veranstaltungskategorie' },
   restBase: 'categories',
+  tecName: 'tribe_events_cat',
 };

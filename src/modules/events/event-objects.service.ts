@@ -74,9 +74,7 @@ export class EventObjectsService {
       if (!detail) throw new Error(`event ${post.id} has no details row`);
       const postTerms = terms.get(post.id) ?? [];
       const termObjects = (taxonomy: typeof categoryTaxonomy): TermObject[] =>
-        postTerms
-          .filter((t) => t.taxonomy === taxonomy.taxonomy)
-          .map((t) => toTermObject(t, taxonomy, ctx.namespaceUrl));
+        postTerms.filter((t) => t.taxonomy === taxonomy.taxonomy).map((t) => toTermObject(t, taxonomy, ctx));
       const linked = new Map(
         this.links.all().map(({ definition: { field } }) => [field, linkedByField.get(field)?.get(post.id) ?? []]),
       );

@@ -154,7 +154,7 @@ export class EventFeedService {
         for await (const part of body()) yield Buffer.from(part, 'utf8');
       })(),
     );
-    return new Response(bytes as unknown as ConstructorParameters<typeof Response>[0], { status: 200, headers });
+    return new Response(bytes, { status: 200, headers });
   }
 
   private async *chunks(ids: number[], zones: string[], ctx: RequestContext): AsyncIterable<string> {

@@ -25,8 +25,12 @@ describe('foldLines', () => {
 
   it('needs no more lines than ical-generator’s own fold and carries the same text', () => {
     for (const sample of samples) {
-      const ours = foldLines(sample).split('\r\n').map((l) => Buffer.byteLength(l));
-      const theirs = libraryFold(sample).split('\r\n').map((l) => Buffer.byteLength(l));
+      const ours = foldLines(sample)
+        .split('\r\n')
+        .map((l) => Buffer.byteLength(l));
+      const theirs = libraryFold(sample)
+        .split('\r\n')
+        .map((l) => Buffer.byteLength(l));
       expect(ours.length).toBeLessThanOrEqual(theirs.length);
       expect(unfold(libraryFold(sample))).toBe(unfold(foldLines(sample)));
     }
