@@ -69,9 +69,6 @@ export class EventFeedService {
     const { filter, window } = await this.queries.archiveFilter(query, ctx);
     // Read before the data, so the validators never claim newer content than the answer holds.
     const snapshot = await this.version.current(this.siteTime.now().utc);
-    const max = this.config.icalMaxEvents;
-    const entries = await this.events.feedEntries(filter, max + 1);
-    if (entries.length > max) throw new DomainError('feed_too_large', { args: { max } });
     // A defaulted bound moves at the site's midnight: the answer may change then without a write.
     const defaulted = !query.include && (query.start_date === undefined || query.end_date === undefined);
     const midnight = this.siteTime
@@ -80,41 +77,41 @@ export class EventFeedService {
       .startOf('day')
       .toUTC()
       .toSQL({ includeOffset: false });
-    const state: FeedState = {
+    const { headers, current } = this.validators(request, 'events.ics', {
       versionKey: snapshot.key,
       volatile: snapshot.volatile,
-      changedUtc: [snapshot.changedUtc, ...entries.map((e) => e.modifiedUtc), defaulted ? midnight : null],
+      changedUtc: [snapshot.changedUtc, defaulted ? midnight : null],
       extra: window ?? null,
-    };
+    });
+    // A poll of an unchanged feed ends here, before the events are read.
+    if (current) return new Response(null, { status: 304, headers });
+    const max = this.config.icalMaxEvents;
+    const entries = await this.events.feedEntries(filter, max + 1);
+    if (entries.length > max) throw new DomainError('feed_too_large', { args: { max } });
     const zones = [...new Set(entries.filter((e) => !e.allDay).map((e) => e.timezone))].filter(hasVtimezone).sort();
     const ids = entries.map((e) => e.id);
-    return this.answer(request, state, 'events.ics', () => this.chunks(ids, zones, ctx));
+    return this.stream(headers, this.chunks(ids, zones, ctx));
   }
 
   async single(ref: PostRef, password: string | undefined, request: FeedRequest): Promise<Response> {
     const snapshot = await this.version.current(this.siteTime.now().utc);
     const event = await this.queries.get(ref, password, request.ctx);
-    const state: FeedState = {
+    const { headers, current } = this.validators(request, `${String(event.slug)}.ics`, {
       versionKey: snapshot.key,
       volatile: snapshot.volatile,
       changedUtc: [snapshot.changedUtc, String(event.modified_utc)],
       extra: null,
-    };
+    });
+    if (current) return new Response(null, { status: 304, headers });
     const zones = event.all_day === true ? [] : [String(event.timezone)].filter(hasVtimezone);
-    return this.answer(request, state, `${String(event.slug)}.ics`, () => [
-      this.header(zones, request.ctx),
-      this.vevents([event]),
-      'END:VCALENDAR\r\n',
-    ]);
+    return this.stream(headers, [this.header(zones, request.ctx), this.vevents([event]), 'END:VCALENDAR\r\n']);
   }
 
-  /** 304 when the client's copy is current, else the calendar streamed from `body`. */
-  private answer(
-    request: FeedRequest,
-    state: FeedState,
-    filename: string,
-    body: () => AsyncIterable<string> | Iterable<string>,
-  ): Response {
+  /**
+   * The answer's headers with its validators (a weak ETag; Last-Modified when known), and whether the copy
+   * the client names is current (a 304).
+   */
+  private validators(request: FeedRequest, filename: string, state: FeedState): { headers: Headers; current: boolean } {
     const { ctx } = request;
     const headers = new Headers({
       'Content-Type': 'text/calendar; charset=utf-8',
@@ -123,35 +120,33 @@ export class EventFeedService {
       'Cache-Control': `${ctx.user ? 'private' : 'public'}, no-cache`,
     });
     // While a scheduled post is due the content changes by itself: no validators to hold on to.
-    if (!state.volatile) {
-      const caller = ctx.user ? `${ctx.user.id}:${ctx.user.role}` : '-';
-      const material = JSON.stringify([
-        state.versionKey,
-        caller,
-        ctx.language,
-        ctx.namespaceUrl,
-        request.url,
-        state.extra,
-      ]);
-      headers.set('ETag', `W/"ics-${createHash('sha1').update(material).digest('base64url')}"`);
-      // Last-Modified has whole seconds: a change in the current second could follow this answer unseen
-      // by a client that then asks If-Modified-Since, so such an answer names none (the ETag still holds).
-      const changed = latest(state.changedUtc);
-      if (changed && changed < this.siteTime.now().utc) {
-        headers.set('Last-Modified', DateTime.fromSQL(changed, { zone: 'utc' }).toHTTP() ?? '');
-      }
-      const conditional = { 'if-none-match': request.ifNoneMatch, 'if-modified-since': request.ifModifiedSince };
-      const current = {
-        etag: headers.get('ETag') ?? undefined,
-        'last-modified': headers.get('Last-Modified') ?? undefined,
-      };
-      if (fresh(conditional, current)) return new Response(null, { status: 304, headers });
+    if (state.volatile) return { headers, current: false };
+    const caller = ctx.user ? `${ctx.user.id}:${ctx.user.role}` : '-';
+    const material = JSON.stringify([
+      state.versionKey,
+      caller,
+      ctx.language,
+      ctx.namespaceUrl,
+      request.url,
+      state.extra,
+    ]);
+    headers.set('ETag', `W/"ics-${createHash('sha1').update(material).digest('base64url')}"`);
+    // Last-Modified has whole seconds: a change in the current second could follow this answer unseen by a
+    // client that then asks If-Modified-Since, so such an answer names none (the ETag still holds).
+    const changed = latest(state.changedUtc);
+    if (changed && changed < this.siteTime.now().utc) {
+      headers.set('Last-Modified', DateTime.fromSQL(changed, { zone: 'utc' }).toHTTP() ?? '');
     }
-    // Bytes, not strings: a web stream of strings is encoded chunk by chunk through TextEncoder, which cost
-    // a fifth of a large feed's time.
+    const conditional = { 'if-none-match': request.ifNoneMatch, 'if-modified-since': request.ifModifiedSince };
+    const held = { etag: headers.get('ETag') ?? undefined, 'last-modified': headers.get('Last-Modified') ?? undefined };
+    return { headers, current: fresh(conditional, held) };
+  }
+
+  /** A 200 whose body is written as `parts` are produced (Nest stops reading when the client goes away). */
+  private stream(headers: Headers, parts: AsyncIterable<string> | Iterable<string>): Response {
     const bytes = ReadableStream.from(
       (async function* () {
-        for await (const part of body()) yield Buffer.from(part, 'utf8');
+        for await (const part of parts) yield Buffer.from(part, 'utf8');
       })(),
     );
     return new Response(bytes, { status: 200, headers });
