@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import ICAL from 'ical.js';
 import type { Role } from '../../src/auth/roles';
-import { createTestApp, type TestApp } from '../support/create-test-app';
+import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { postEvent, type EventBody } from '../support/events';
 import { createUsersForAllRoles, type TestUser } from '../support/users';
 
@@ -21,12 +21,6 @@ function parseFeed(text: string): { calendar: ICAL.Component; events: Map<string
   return { calendar, events };
 }
 
-/** Resolves once the wall clock is in a later second (modification times and Last-Modified have whole seconds). */
-async function nextSecond(): Promise<void> {
-  const second = Math.floor(Date.now() / 1000);
-  while (Math.floor(Date.now() / 1000) === second) await new Promise((r) => setTimeout(r, 20));
-}
-
 const utcOf = (time: ICAL.Time): string => time.toJSDate().toISOString().replace('T', ' ').slice(0, 19);
 
 const text = (res: { text?: string; body?: unknown }): string =>
@@ -42,11 +36,14 @@ describe('iCalendar feeds', () => {
   let draft: EventBody;
   let hidden: EventBody;
   let soon: EventBody;
+  // Modification times and Last-Modified have whole seconds: tests move the service's time on by one.
+  const clock = new SteppingClock();
 
   beforeAll(async () => {
     // A fixed public URL: global ids (the UIDs) name its host, not the test server's changing port.
     t = await createTestApp({
       env: { SITE_TIMEZONE: 'Europe/Berlin', GEO_ENABLED: 'true', PUBLIC_URL: 'https://cal.example.org' },
+      clock,
     });
     users = await createUsersForAllRoles(t);
     const editor = users.editor.auth;
@@ -187,7 +184,7 @@ describe('iCalendar feeds', () => {
 
   it('keeps the UID of an event across edits and raises its SEQUENCE', async () => {
     const before = parseFeed(text(await feed(YEAR).expect(200))).events.get(offset.global_id as string)!;
-    await nextSecond();
+    clock.nextSecond();
     await t.http
       .post(`${ns}/events/${offset.id}`)
       .set('Authorization', users.editor.auth)
@@ -292,12 +289,12 @@ describe('iCalendar feeds', () => {
       start_date: '2031-09-01 10:00:00',
       end_date: '2031-09-01 11:00:00',
     });
-    await nextSecond();
+    clock.nextSecond();
     const res = await feed(YEAR).expect(200);
     const lastModified = res.headers['last-modified'];
-    expect(new Date(lastModified).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(new Date(lastModified).getTime()).toBeGreaterThan(clock.now().getTime() - 60_000);
     await feed(YEAR).set('If-Modified-Since', lastModified).expect(304);
-    await nextSecond();
+    clock.nextSecond();
     await t.http.delete(`${ns}/events/${gone.id}`).set('Authorization', users.editor.auth).expect(200);
     const after = await feed(YEAR).set('If-Modified-Since', lastModified).expect(200);
     expect(parseFeed(text(after)).events.has(gone.global_id as string)).toBe(false);

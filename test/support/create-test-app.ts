@@ -26,10 +26,26 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Pin the service's clock, for tests whose expectations depend on "now". */
   now?: Date;
+  /** The service's clock itself, for tests that move time on ({@link SteppingClock}). */
+  clock?: Clock;
   /** The resource modules to run instead of the calendar's (a team's own module, or one left out). */
   modules?: readonly Type[];
   /** Where the service's log lines go (tests that read the logs; LOG_LEVEL must be set in `env`). */
   logDestination?: DestinationStream;
+}
+
+/** A clock that starts at the real time and moves only when the test says so. */
+export class SteppingClock extends Clock {
+  private offsetMs = 0;
+
+  override now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  /** Moves "now" on to the start of the next whole second (times in the database have whole seconds). */
+  nextSecond(): void {
+    this.offsetMs += 1000 - (this.now().getTime() % 1000);
+  }
 }
 
 /** Boots the real AppModule through the same `configureApp()` as `main.ts`, on a fresh database. */
@@ -49,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const fixed = options.now;
     builder.overrideProvider(Clock).useValue(Object.assign(new Clock(), { now: () => new Date(fixed) }));
   }
+  if (options.clock) builder.overrideProvider(Clock).useValue(options.clock);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
   configureApp(app, { logDestination: options.logDestination });
