@@ -8,7 +8,7 @@ import { NamespaceIndexQueryDto } from './namespace-index-query.dto';
 import { OpenApiDocumentService } from './openapi-document.service';
 
 /** The namespace as this request named it: ours, or the reference's through the TEC alias. */
-export const wireNamespace = (ctx: RequestContext): string => (ctx.dialect === 'tec' ? TEC_NAMESPACE : NAMESPACE);
+const wireNamespace = (ctx: RequestContext): string => (ctx.dialect === 'tec' ? TEC_NAMESPACE : NAMESPACE);
 
 @ApiTags('discovery')
 @Controller(NAMESPACE)
