@@ -263,6 +263,13 @@ describe('iCalendar feeds', () => {
     const etag = first.headers.etag;
     expect(etag).toMatch(/^W\/"ics-/);
     expect(first.headers['cache-control']).toBe('public, no-cache');
+    // HEAD: the same validators, no body (a client checking before it downloads).
+    const head = await t.http.head(`${ns}/events.ics?${YEAR}`).expect(200);
+    expect([head.headers.etag, head.headers['content-type'], text(head)]).toEqual([
+      etag,
+      'text/calendar; charset=utf-8',
+      '',
+    ]);
     const unchanged = await feed(YEAR).set('If-None-Match', etag).expect(304);
     expect(text(unchanged)).toBe('');
     expect(unchanged.headers.etag).toBe(etag);
