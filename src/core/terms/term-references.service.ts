@@ -34,14 +34,14 @@ export class TermReferencesService {
     if (Object.keys(unknown).length > 0) throw RequestValidationError.of(unknown);
     const resolved: number[][] = [];
     for (const [index, { taxonomy, items }] of requests.entries()) {
-      const { bySlug, byName } = found[index];
+      const { byName } = found[index];
       const ids: number[] = [];
       for (const item of items) {
         if (typeof item === 'number') {
           ids.push(item);
           continue;
         }
-        const match = bySlug.get(item.toLowerCase()) ?? byName.get(item.toLowerCase());
+        const match = termNamed(found[index], item);
         if (match) {
           ids.push(match.id);
           continue;
@@ -50,7 +50,7 @@ export class TermReferencesService {
         // on this lock, then finds its term (a unique slug alone would give it "name-2").
         await lockForWrite(this.db.manager, `term:${taxonomy.taxonomy}:${item.toLowerCase()}`);
         const [again] = await this.lookup([{ taxonomy: taxonomy.taxonomy, items: [item] }]);
-        const other = again.bySlug.get(item.toLowerCase()) ?? again.byName.get(item.toLowerCase());
+        const other = termNamed(again, item);
         if (other) {
           ids.push(other.id);
           continue;
@@ -150,3 +150,7 @@ interface TermMatches {
   bySlug: Map<string, TermEntity>;
   byName: Map<string, TermEntity>;
 }
+
+/** The term a write means by `text`: by slug first, then by name, both case-insensitively. */
+const termNamed = (matches: TermMatches, text: string): TermEntity | undefined =>
+  matches.bySlug.get(text.toLowerCase()) ?? matches.byName.get(text.toLowerCase());
