@@ -4,6 +4,7 @@ import { DatesModule } from './common/dates/dates.module';
 import { ResponseCacheModule } from './common/http/response-cache/response-cache.module';
 import { ListTotalsModule } from './common/pagination/list-totals.module';
 import { AppConfigModule, type AppConfigOptions } from './config/app-config.module';
+import { ChangesModule } from './core/changes/changes.module';
 import { PostsModule } from './core/posts/posts.module';
 import { TermsModule } from './core/terms/terms.module';
 import { DatabaseModule } from './database/database.module';
@@ -49,6 +50,7 @@ export class AppModule {
         ResponseCacheModule,
         DatabaseModule.forRoot(migrationsOf(options.modules ?? CALENDAR_MODULES)),
         AuthModule,
+        ChangesModule,
         TermsModule,
         PostsModule,
         ...(options.modules ?? CALENDAR_MODULES),

@@ -77,6 +77,9 @@ export class AppConfig {
   get icalMaxEvents(): number {
     return this.get('ICAL_MAX_EVENTS');
   }
+  get changeLogRetentionDays(): number {
+    return this.get('CHANGE_LOG_RETENTION_DAYS');
+  }
   get futurePostsIntervalSeconds(): number {
     return this.get('FUTURE_POSTS_INTERVAL_SECONDS');
   }

@@ -138,6 +138,13 @@ export class EnvironmentVariables {
   @Max(3600)
   FUTURE_POSTS_INTERVAL_SECONDS = 30;
 
+  /** Days the change log keeps its rows; sync tokens older than that answer 410. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  CHANGE_LOG_RETENTION_DAYS = 30;
+
   @Transform(toInt)
   @IsInt()
   @Min(0)

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { Clock } from '../common/dates/clock';
 import { ContentVersion } from './content-version';
 import type { DatabaseContext } from './database-context';
 
@@ -10,7 +9,7 @@ function fakeSequence() {
   const dataSource = {
     query: () => new Promise<{ value: number }[]>((resolve) => pending.push((value) => resolve([{ value }]))),
   } as unknown as DataSource;
-  const version = new ContentVersion({} as DatabaseContext, dataSource, new Clock());
+  const version = new ContentVersion({} as DatabaseContext, dataSource);
   const answer = async (value: number) => {
     const next = pending.shift();
     if (!next) throw new Error('no read is pending');

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Clock } from '../common/dates/clock';
 import { DatabaseContext } from './database-context';
 
 /** What cached content is valid for: the same `key` means the same data for every reader. */
@@ -52,7 +51,6 @@ export class ContentVersion {
   constructor(
     private readonly db: DatabaseContext,
     private readonly dataSource: DataSource,
-    private readonly clock: Clock,
   ) {}
 
   /** Registers a source of self-changing content (scheduled posts). */
@@ -60,14 +58,26 @@ export class ContentVersion {
     this.horizons.push(horizon);
   }
 
-  /** The last statement of a content write's transaction. */
-  async bumpInTransaction(): Promise<void> {
+  /**
+   * Increments the sequence: near the end of a content write's transaction, since the sequence row stays
+   * locked until commit. With `readBack`, returns the transaction's own new value (the change log's
+   * `seq`); the read sees this transaction's row, which no other writer can change before it commits.
+   */
+  async bumpInTransaction(changedUtc: string, readBack: boolean): Promise<number | null> {
     await this.db.manager
       .createQueryBuilder()
       .update('write_sequence')
-      .set({ value: () => 'value + 1', changed_utc: this.clock.nowSqlUtc() })
+      .set({ value: () => 'value + 1', changed_utc: changedUtc })
       .where('id = 1')
       .execute();
+    if (!readBack) return null;
+    const row = await this.db.manager
+      .createQueryBuilder()
+      .select('value')
+      .from('write_sequence', 'w')
+      .where('id = 1')
+      .getRawOne<{ value: number | string }>();
+    return Number(row?.value);
   }
 
   transactionEnded(): void {

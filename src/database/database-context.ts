@@ -2,6 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { RecordedChange } from './changes/recorded-change';
+
+interface TransactionScope {
+  manager: EntityManager;
+  /** What the write changed, for the change log (written when the transaction ends). */
+  changes: RecordedChange[];
+}
 
 /**
  * The one way services reach the database. Inside `WriteTransactions.run` the manager is that
@@ -15,12 +22,27 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
  */
 @Injectable()
 export class DatabaseContext {
-  private readonly current = new AsyncLocalStorage<EntityManager>();
+  private readonly current = new AsyncLocalStorage<TransactionScope>();
 
   constructor(private readonly dataSource: DataSource) {}
 
   get manager(): EntityManager {
-    return this.current.getStore() ?? this.dataSource.manager;
+    return this.current.getStore()?.manager ?? this.dataSource.manager;
+  }
+
+  /**
+   * Notes a change of a resource for the change log, which `WriteTransactions` writes as the
+   * transaction's last statements: only a write that commits is ever announced.
+   */
+  recordChange(...changes: RecordedChange[]): void {
+    const scope = this.current.getStore();
+    if (!scope) throw new Error('a change can only be recorded inside a write transaction');
+    scope.changes.push(...changes);
+  }
+
+  /** The changes recorded so far in the current transaction. */
+  get recordedChanges(): readonly RecordedChange[] {
+    return this.current.getStore()?.changes ?? [];
   }
 
   /**
@@ -90,7 +112,7 @@ export class DatabaseContext {
 
   /** Only for `WriteTransactions`, which adds the retries and the SQLite writer lock. */
   inNewTransaction<T>(work: () => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((manager) => this.current.run(manager, work));
+    return this.dataSource.transaction((manager) => this.current.run({ manager, changes: [] }, work));
   }
 
   /**

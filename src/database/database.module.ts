@@ -4,6 +4,9 @@ import { AppConfig } from '../config/app-config';
 import { buildDataSourceOptions } from './data-source-options';
 import { MIGRATIONS } from './migrations';
 import type { MigrationClass } from './module-migrations';
+import { ChangeHeadEntity } from './changes/change-head.entity';
+import { ChangeLogEntity } from './changes/change-log.entity';
+import { ChangeLogWriter } from './changes/change-log-writer';
 import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
 import { RawRows } from './raw-rows';
@@ -22,7 +25,15 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       global: true,
-      providers: [DatabaseContext, ContentVersion, RawRows, ShapedQueries, WriteTransactions, SchemaMigrations],
+      providers: [
+        DatabaseContext,
+        ChangeLogWriter,
+        ContentVersion,
+        RawRows,
+        ShapedQueries,
+        WriteTransactions,
+        SchemaMigrations,
+      ],
       exports: [DatabaseContext, ContentVersion, RawRows, ShapedQueries, WriteTransactions, SchemaMigrations],
       imports: [
         TypeOrmModule.forRootAsync({
@@ -36,6 +47,8 @@ export class DatabaseModule {
             // SchemaMigrations applies them, so the start-up summary can say which ran.
             migrationsRun: false,
             migrations: [...MIGRATIONS, ...moduleMigrations],
+            // The change log is written by every content write, in the CLI too.
+            entities: [ChangeLogEntity, ChangeHeadEntity],
             autoLoadEntities: true,
           }),
         }),

@@ -1,6 +1,9 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import type { DataSource } from 'typeorm';
+import { Clock } from '../common/dates/clock';
 import type { AppConfig } from '../config/app-config';
+import type { ChangeLogWriter } from './changes/change-log-writer';
+import type { RecordedChange } from './changes/recorded-change';
 import type { ContentVersion } from './content-version';
 import type { DatabaseContext } from './database-context';
 import { MAX_WRITE_ATTEMPTS, retryDelayMs, WriteTransactions } from './write-transactions';
@@ -11,15 +14,40 @@ const driverError = (fields: Record<string, unknown>) => Object.assign(new Error
 /** A context whose new transactions just run the work, counting the attempts. */
 function fakeDatabase(type: 'mysql' | 'better-sqlite3', inTransaction = false) {
   const transaction = jest.fn(async (work: () => Promise<unknown>) => work());
-  const db = { inTransaction, inNewTransaction: transaction } as unknown as DatabaseContext;
+  const recorded: RecordedChange[] = [];
+  const db = { inTransaction, inNewTransaction: transaction, recordedChanges: recorded } as unknown as DatabaseContext;
   const dataSource = { options: { type } } as unknown as DataSource;
-  const version = { bumpInTransaction: jest.fn(async () => undefined), transactionEnded: jest.fn() };
+  const version = {
+    bumpInTransaction: jest.fn(async (_at: string, readBack: boolean): Promise<number | null> => (readBack ? 7 : null)),
+    transactionEnded: jest.fn(),
+  };
+  const changeLog = {
+    write: jest.fn(async (_seq: number, _at: string, _changes: RecordedChange[]): Promise<void> => undefined),
+  };
   return {
-    transactions: new WriteTransactions(db, dataSource, config, version as unknown as ContentVersion),
+    transactions: new WriteTransactions(
+      db,
+      dataSource,
+      config,
+      version as unknown as ContentVersion,
+      changeLog as unknown as ChangeLogWriter,
+      new Clock(),
+    ),
     transaction,
     version,
+    changeLog,
+    recorded,
   };
 }
+
+const change = (resourceId: number, action: RecordedChange['action']): RecordedChange => ({
+  resource: 'event',
+  resourceId,
+  action,
+  publicBefore: false,
+  publicAfter: true,
+  authorId: null,
+});
 
 describe('WriteTransactions', () => {
   it.each([
@@ -81,7 +109,10 @@ describe('WriteTransactions', () => {
   it('increments the content version as the last step of each attempt, and ends a generation every time', async () => {
     const { transactions, version } = fakeDatabase('mysql');
     const order: string[] = [];
-    version.bumpInTransaction.mockImplementation(async () => void order.push('bump'));
+    version.bumpInTransaction.mockImplementation(async () => {
+      order.push('bump');
+      return null;
+    });
     let calls = 0;
     await transactions.run(async () => {
       order.push('work');
@@ -89,6 +120,22 @@ describe('WriteTransactions', () => {
     });
     expect(order).toEqual(['work', 'work', 'bump']);
     expect(version.transactionEnded).toHaveBeenCalledTimes(2);
+  });
+
+  it('writes the recorded changes, merged per resource, under the sequence value the increment returned', async () => {
+    const { transactions, version, changeLog, recorded } = fakeDatabase('mysql');
+    await transactions.run(async () => {
+      recorded.push(change(3, 'created'), change(4, 'updated'), change(3, 'status_changed'));
+    });
+    expect(version.bumpInTransaction).toHaveBeenCalledWith(expect.any(String), true);
+    expect(changeLog.write).toHaveBeenCalledWith(7, expect.any(String), [change(3, 'created'), change(4, 'updated')]);
+  });
+
+  it('reads no sequence value back and writes no log rows when nothing was recorded', async () => {
+    const { transactions, version, changeLog } = fakeDatabase('mysql');
+    await transactions.run(async () => 'nothing');
+    expect(version.bumpInTransaction).toHaveBeenCalledWith(expect.any(String), false);
+    expect(changeLog.write).not.toHaveBeenCalled();
   });
 
   it('leaves the content version alone for writes readers cannot see', async () => {

@@ -4,6 +4,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
 import { isRetryableWriteConflict } from '../common/errors/driver-errors';
 import { AppConfig } from '../config/app-config';
+import { Clock } from '../common/dates/clock';
+import { ChangeLogWriter } from './changes/change-log-writer';
+import { mergeChanges } from './changes/recorded-change';
 import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
 
@@ -19,8 +22,9 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
  * Every multi-row write runs through here: one transaction, retried whole when the database reports a
  * conflict a retry resolves (deadlock, lock wait timeout, a unique key another writer just took), so
  * two editors saving into one category both succeed. The work must therefore be safe to run again:
- * read what it needs inside the transaction, keep no state outside it. Its last statement increments
- * the content version (`ContentVersion`), which is what makes caches of reads exact. The work reaches the
+ * read what it needs inside the transaction, keep no state outside it. Its last statements increment
+ * the content version (`ContentVersion`), which is what makes caches of reads exact, and write the
+ * changes the work recorded to the change log (`ChangeLogWriter`). The work reaches the
  * transaction through `DatabaseContext.manager`; a `run` inside another joins the outer transaction
  * (and its retries).
  *
@@ -38,6 +42,8 @@ export class WriteTransactions {
     dataSource: DataSource,
     config: AppConfig,
     private readonly version: ContentVersion,
+    private readonly changeLog: ChangeLogWriter,
+    private readonly clock: Clock,
   ) {
     // A writer stuck for longer than a statement may take fails the ones queued behind it with a 503.
     const queueTimeout = Object.assign(new Error('timed out waiting for the SQLite writer'), {
@@ -60,7 +66,10 @@ export class WriteTransactions {
         ? work
         : async () => {
             const result = await work();
-            await this.version.bumpInTransaction();
+            const changes = mergeChanges(this.db.recordedChanges);
+            const changedUtc = this.clock.nowSqlUtc();
+            const seq = await this.version.bumpInTransaction(changedUtc, changes.length > 0);
+            if (seq !== null) await this.changeLog.write(seq, changedUtc, changes);
             return result;
           };
     for (let attempt = 1; ; attempt++) {

@@ -46,6 +46,11 @@ export class SteppingClock extends Clock {
   nextSecond(): void {
     this.offsetMs += 1000 - (this.now().getTime() % 1000);
   }
+
+  /** Moves "now" on by `ms` (a retention period, say). */
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
 }
 
 /** Boots the real AppModule through the same `configureApp()` as `main.ts`, on a fresh database. */

@@ -23,6 +23,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
     no_route: 'No route was found matching the URL and request method.',
     invalid_namespace: 'The specified namespace could not be found.',
     conflict: 'The request conflicts with the current state of the record; retry it.',
+    sync_token_expired:
+      'This sync token is older than the change log keeps (or from another database); download the records again and sync from a new token.',
+    precondition_failed:
+      'The record changed since you read it (If-Match / If-Unmodified-Since); read it again and repeat your change.',
     payload_too_large: 'The request body is larger than the service accepts.',
     unsupported_media_type: 'Send parameters as JSON or as a form (application/x-www-form-urlencoded).',
     too_many_requests: 'Too many requests; try again later.',
@@ -53,6 +57,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
     no_route: 'Für diese URL und Anfragemethode gibt es keine Route.',
     invalid_namespace: 'Der angegebene Namensraum wurde nicht gefunden.',
     conflict: 'Die Anfrage steht im Konflikt mit dem aktuellen Stand des Eintrags; bitte wiederholen.',
+    sync_token_expired:
+      'Dieses Sync-Token ist älter als das Änderungsprotokoll (oder stammt aus einer anderen Datenbank); bitte alle Einträge neu laden und mit einem neuen Token synchronisieren.',
+    precondition_failed:
+      'Der Eintrag wurde seit dem Lesen geändert (If-Match / If-Unmodified-Since); bitte neu lesen und die Änderung wiederholen.',
     payload_too_large: 'Der Inhalt der Anfrage ist größer als erlaubt.',
     unsupported_media_type: 'Parameter bitte als JSON oder als Formular (application/x-www-form-urlencoded) senden.',
     too_many_requests: 'Zu viele Anfragen; bitte später erneut versuchen.',

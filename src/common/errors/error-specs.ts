@@ -22,6 +22,8 @@ export const ERROR_SPECS = {
   no_route: { status: 404, code: 'rest_no_route' },
   invalid_namespace: { status: 404, code: 'rest_invalid_namespace' },
   conflict: { status: 409, code: 'rest_conflict' },
+  sync_token_expired: { status: 410, code: 'rest_sync_token_expired' },
+  precondition_failed: { status: 412, code: 'rest_precondition_failed' },
   payload_too_large: { status: 413, code: 'rest_payload_too_large' },
   unsupported_media_type: { status: 415, code: 'rest_unsupported_media_type' },
   too_many_requests: { status: 429, code: 'rest_too_many_requests' },

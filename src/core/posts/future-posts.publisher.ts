@@ -7,6 +7,7 @@ import { TermRelationshipsService } from '../terms/term-relationships.service';
 import { sqlDateTime } from '../../database/datetime.transformer';
 import { PostEntity } from './post.entity';
 import { PostStatusListeners } from './post-status-listeners';
+import { PostTypeRegistry } from './post-type.registry';
 import { DatabaseContext } from '../../database/database-context';
 
 /**
@@ -29,6 +30,7 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
     private readonly config: AppConfig,
     private readonly relationships: TermRelationshipsService,
     private readonly statusListeners: PostStatusListeners,
+    private readonly postTypes: PostTypeRegistry,
     version: ContentVersion,
   ) {
     version.addHorizon(() => this.nextDue());
@@ -55,16 +57,16 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
     return this.transactions.run(async () => {
       const due = await this.db.manager
         .createQueryBuilder(PostEntity, 'p')
-        .select('p.id', 'id')
+        .select(['p.id AS id', 'p.type AS type', 'p.authorId AS authorId'])
         .where("p.status = 'future'")
         .andWhere('p.dateUtc <= :now', { now })
         .orderBy('p.id', 'ASC')
         .limit(500)
-        .getRawMany<{ id: number }>();
+        .getRawMany<{ id: number; type: string; authorId: number | null }>();
       const ids: number[] = [];
       // One row at a time, so only the rows this run actually flipped change the counts: another
       // instance running the same sweep finds them no longer `future` and counts nothing twice.
-      for (const { id } of due) {
+      for (const { id, type, authorId } of due) {
         const result = await this.db.manager
           .createQueryBuilder()
           .update(PostEntity)
@@ -72,7 +74,18 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
           .where('id = :id', { id: Number(id) })
           .andWhere("status = 'future'")
           .execute();
-        if (result.affected) ids.push(Number(id));
+        if (!result.affected) continue;
+        ids.push(Number(id));
+        if (this.postTypes.has(type)) {
+          this.db.recordChange({
+            resource: this.postTypes.get(type).noun,
+            resourceId: Number(id),
+            action: 'status_changed',
+            publicBefore: false,
+            publicAfter: true,
+            authorId: authorId === null ? null : Number(authorId),
+          });
+        }
       }
       const changes = ids.map((postId) => ({ postId, from: 'future' as const, to: 'publish' as const }));
       await this.relationships.postStatusChanged(changes);

@@ -20,6 +20,7 @@ import { PostTypeRegistry, type PostTypeDefinition } from './post-type.registry'
 import { PostEntity } from './post.entity';
 import type { PostWriteInput, PostWriteResult } from './post-write-input';
 import { DatabaseContext } from '../../database/database-context';
+import type { ChangeAction } from '../../database/changes/recorded-change';
 
 /**
  * The post row of every post type: finding it with the caller's rights, creating and updating its
@@ -115,7 +116,9 @@ export class PostRecordsService {
       modifiedLocal: now.local,
       modifiedUtc: now.utc,
     });
-    return this.slugs.insertWithUniqueSlug(post, input.slug || input.title, def.noun);
+    const inserted = await this.slugs.insertWithUniqueSlug(post, input.slug || input.title, def.noun);
+    this.recordChange(def, inserted, 'created', false);
+    return inserted;
   }
 
   async update(
@@ -126,6 +129,7 @@ export class PostRecordsService {
   ): Promise<PostWriteResult> {
     const now = this.siteTime.now();
     const before = post.status;
+    const wasPublic = isPublic(post.status, post.dateUtc, now.utc);
     if (input.title !== undefined) post.title = input.title.trim();
     if (input.content !== undefined) post.content = sanitizeRichText(input.content);
     if (input.excerpt !== undefined) post.excerpt = sanitizeRichText(input.excerpt);
@@ -162,6 +166,8 @@ export class PostRecordsService {
       await this.relationships.postStatusChanged(changes);
       await this.statusListeners.changed(changes);
     }
+    const action = !statusChanged ? 'updated' : before === 'trash' ? 'untrashed' : 'status_changed';
+    this.recordChange(def, saved, action, wasPublic);
     return { post: saved, statusChanged };
   }
 
@@ -170,6 +176,7 @@ export class PostRecordsService {
     if (post.status === 'trash') throw postErrors.inTrash(def);
     const now = this.siteTime.now();
     const before = post.status;
+    const wasPublic = isPublic(post.status, post.dateUtc, now.utc);
     post.status = 'trash';
     post.trashedFrom = before;
     post.modifiedLocal = now.local;
@@ -178,14 +185,56 @@ export class PostRecordsService {
     const changes = [{ postId: saved.id, from: before, to: 'trash' as const }];
     await this.relationships.postStatusChanged(changes);
     await this.statusListeners.changed(changes);
+    this.recordChange(def, saved, 'trashed', wasPublic);
     return saved;
   }
 
   /** Deletes for good (editors and up); companions and links go by cascade, term counts follow. */
-  async destroy(post: PostEntity, user: AuthUser | null): Promise<void> {
+  async destroy(def: PostTypeDefinition, post: PostEntity, user: AuthUser | null): Promise<void> {
     if (!postPolicy.canForceDelete(user)) throw new DomainError(user ? 'forbidden' : 'unauthenticated');
+    const wasPublic = isPublic(post.status, post.dateUtc, this.siteTime.now().utc);
     await this.relationships.detachPosts([post]);
     await this.db.manager.delete(PostEntity, { id: post.id });
+    this.db.recordChange({
+      resource: def.noun,
+      resourceId: post.id,
+      action: 'deleted',
+      publicBefore: wasPublic,
+      publicAfter: false,
+      authorId: post.authorId,
+    });
+  }
+
+  /**
+   * For the change log: records whose objects embed something that changed (the events of a renamed venue
+   * or term) changed too, without a write of their own.
+   */
+  recordEmbeddingChanged(posts: readonly Pick<PostEntity, 'id' | 'type' | 'status' | 'dateUtc' | 'authorId'>[]): void {
+    const nowUtc = this.siteTime.now().utc;
+    for (const post of posts) {
+      if (!this.postTypes.has(post.type)) continue;
+      const visible = isPublic(post.status, post.dateUtc, nowUtc);
+      this.db.recordChange({
+        resource: this.postTypes.get(post.type).noun,
+        resourceId: post.id,
+        action: 'updated',
+        publicBefore: visible,
+        publicAfter: visible,
+        authorId: post.authorId,
+      });
+    }
+  }
+
+  /** For the change log: what happened to the record, and whether anyone could read it before and after. */
+  private recordChange(def: PostTypeDefinition, post: PostEntity, action: ChangeAction, publicBefore: boolean): void {
+    this.db.recordChange({
+      resource: def.noun,
+      resourceId: post.id,
+      action,
+      publicBefore,
+      publicAfter: isPublic(post.status, post.dateUtc, this.siteTime.now().utc),
+      authorId: post.authorId,
+    });
   }
 
   private publicationDate(input: PostWriteInput): SqlTimestamps | null {

@@ -42,7 +42,7 @@ describe('PostTypeTaxonomiesCheck', () => {
     expect(() => new PostTypeTaxonomiesCheck(types, taxonomies).onApplicationBootstrap()).toThrow(
       /"cal_speaker" → "post_tag".*TagsModule/,
     );
-    taxonomies.register({ taxonomy: 'post_tag', hierarchical: false, label, restBase: 'tags' });
+    taxonomies.register({ taxonomy: 'post_tag', noun: 'tag', hierarchical: false, label, restBase: 'tags' });
     expect(() => new PostTypeTaxonomiesCheck(types, taxonomies).onApplicationBootstrap()).not.toThrow();
   });
 });

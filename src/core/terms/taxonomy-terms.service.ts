@@ -11,6 +11,7 @@ import { RequestValidationError } from '../../common/validation/request-validati
 import { reason } from '../../common/validation/validation-messages';
 import { AppConfig } from '../../config/app-config';
 import { isPublic } from '../posts/post-status';
+import { PostRecordsService } from '../posts/post-records.service';
 import type { TermListQueryDto } from './dto/term-list-query.dto';
 import { TaxonomyRegistry, type TaxonomyDefinition } from './taxonomy.registry';
 import { toTermObject, type TermObject } from './term.mapper';
@@ -48,6 +49,7 @@ export class TaxonomyTermsService {
     private readonly config: AppConfig,
     private readonly clock: Clock,
     private readonly registry: TaxonomyRegistry,
+    private readonly records: PostRecordsService,
   ) {}
 
   async list(taxonomy: TaxonomyDefinition, query: TermListQuery, ctx: RequestContext): Promise<ListResponse> {
@@ -112,6 +114,16 @@ export class TaxonomyTermsService {
     return toTermObject(await this.require(taxonomy, id), taxonomy, ctx);
   }
 
+  /** Terms of the taxonomy by id, as objects (every term is public): the change feed. */
+  async objectsByIds(
+    taxonomy: TaxonomyDefinition,
+    ids: number[],
+    ctx: RequestContext,
+  ): Promise<Map<number, TermObject>> {
+    const terms = await this.terms.findManyInTaxonomy(taxonomy.taxonomy, ids);
+    return new Map(terms.map((term) => [term.id, toTermObject(term, taxonomy, ctx)]));
+  }
+
   async create(
     taxonomy: TaxonomyDefinition,
     input: TermInput & { name: string },
@@ -125,7 +137,7 @@ export class TaxonomyTermsService {
       const same = await this.terms.findSameName(taxonomy.taxonomy, name, parentId);
       if (same) throw new DomainError('term_exists', { data: { term_id: same.id } });
       const slug = await this.slugs.uniqueSlug(taxonomy.taxonomy, input.slug || name);
-      return this.db.manager.save(
+      const saved = await this.db.manager.save(
         this.db.manager.create(TermEntity, {
           taxonomy: taxonomy.taxonomy,
           name,
@@ -135,6 +147,8 @@ export class TaxonomyTermsService {
           count: 0,
         }),
       );
+      this.recordChange(taxonomy, saved.id, 'created');
+      return saved;
     });
     return toTermObject(term, taxonomy, ctx);
   }
@@ -156,7 +170,10 @@ export class TaxonomyTermsService {
       if (input.description !== undefined) current.description = sanitizeRichText(input.description);
       if (input.slug !== undefined)
         current.slug = await this.slugs.uniqueSlug(taxonomy.taxonomy, input.slug || name, id);
-      return this.db.manager.save(current);
+      const saved = await this.db.manager.save(current);
+      this.recordChange(taxonomy, id, 'updated');
+      this.records.recordEmbeddingChanged(await this.terms.postsCarrying(id));
+      return saved;
     });
     return toTermObject(term, taxonomy, ctx);
   }
@@ -166,11 +183,25 @@ export class TaxonomyTermsService {
     this.registry.get(taxonomy.taxonomy);
     const deleted = await this.transactions.run(async () => {
       const term = await this.require(taxonomy, id);
+      this.records.recordEmbeddingChanged(await this.terms.postsCarrying(id));
+      for (const child of await this.terms.childIds(term.id)) this.recordChange(taxonomy, child, 'updated');
       await this.terms.reparentChildren(term.id, term.parentId);
       await this.db.manager.delete(TermEntity, { id: term.id });
+      this.recordChange(taxonomy, term.id, 'deleted');
       return term;
     });
     return toTermObject(deleted, taxonomy, ctx);
+  }
+
+  private recordChange(taxonomy: TaxonomyDefinition, id: number, action: 'created' | 'updated' | 'deleted'): void {
+    this.db.recordChange({
+      resource: taxonomy.noun,
+      resourceId: id,
+      action,
+      publicBefore: action !== 'created',
+      publicAfter: action !== 'deleted',
+      authorId: null,
+    });
   }
 
   private async require(taxonomy: TaxonomyDefinition, id: number): Promise<TermEntity> {

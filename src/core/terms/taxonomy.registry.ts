@@ -5,6 +5,8 @@ import type { Localized } from '../../common/i18n/language';
 export interface TaxonomyDefinition {
   /** Stored in `terms.taxonomy`, e.g. `cal_events_cat` or `post_tag`; at most 32 characters. */
   taxonomy: string;
+  /** Its resource name in the change feed and webhooks: `category`, `tag`. */
+  noun: string;
   /** Whether terms may have a parent (categories) or not (tags). */
   hierarchical: boolean;
   /** The taxonomy's name in messages. */

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import type { PostStatus } from '../posts/post-status';
+import { TaxonomyRegistry } from './taxonomy.registry';
 import { TermEntity } from './term.entity';
 import { DatabaseContext } from '../../database/database-context';
 
@@ -17,10 +19,17 @@ export const countsTowardTerms = (status: PostStatus): boolean => status === 'pu
  */
 @Injectable()
 export class TermCountsService {
-  constructor(private readonly db: DatabaseContext) {}
+  /** A term's taxonomy never changes and its id is never reused: what was read once stays true. */
+  private readonly taxonomyOf = new LRUCache<number, string>({ max: 10_000 });
+
+  constructor(
+    private readonly db: DatabaseContext,
+    private readonly taxonomies: TaxonomyRegistry,
+  ) {}
 
   async applyDeltas(deltas: ReadonlyMap<number, number>): Promise<void> {
     const changes = [...deltas].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
+    if (changes.length > 0) await this.recordCountChanges(changes.map(([id]) => id));
     for (let i = 0; i < changes.length; i += 200) {
       const chunk = changes.slice(i, i + 200);
       const params: Record<string, number> = {};
@@ -36,6 +45,31 @@ export class TermCountsService {
         .where('id IN (:...ids)', { ids: chunk.map(([id]) => id) })
         .setParameters(params)
         .execute();
+    }
+  }
+
+  /** A term's `count` is part of its object: the change log hears of it as an update of the term. */
+  private async recordCountChanges(ids: number[]): Promise<void> {
+    const unknown = ids.filter((id) => !this.taxonomyOf.has(id));
+    if (unknown.length > 0) {
+      const rows = await this.db.manager
+        .createQueryBuilder(TermEntity, 't')
+        .select(['t.id AS id', 't.taxonomy AS taxonomy'])
+        .where('t.id IN (:...unknown)', { unknown })
+        .getRawMany<{ id: number; taxonomy: string }>();
+      for (const row of rows) this.taxonomyOf.set(Number(row.id), row.taxonomy);
+    }
+    for (const id of ids) {
+      const taxonomy = this.taxonomyOf.get(id);
+      if (taxonomy === undefined || !this.taxonomies.has(taxonomy)) continue;
+      this.db.recordChange({
+        resource: this.taxonomies.get(taxonomy).noun,
+        resourceId: id,
+        action: 'updated',
+        publicBefore: true,
+        publicAfter: true,
+        authorId: null,
+      });
     }
   }
 

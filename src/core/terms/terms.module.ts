@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ChangeSourceRegistry } from '../changes/change-source.registry';
 import { TaxonomyRegistry, type TaxonomyDefinition } from './taxonomy.registry';
 import { TermCountsService } from './term-counts.service';
 import { TermRelationshipEntity } from './term-relationship.entity';
@@ -35,11 +36,15 @@ export class TermsModule {
   static forTaxonomy(definition: TaxonomyDefinition): DynamicModule {
     const registration: Provider = {
       provide: `taxonomy:${definition.taxonomy}`,
-      useFactory: (registry: TaxonomyRegistry) => {
+      useFactory: (registry: TaxonomyRegistry, changes: ChangeSourceRegistry, terms: TaxonomyTermsService) => {
         registry.register(definition);
+        changes.add({
+          resource: definition.noun,
+          visibleObjects: (ids, ctx) => terms.objectsByIds(definition, ids, ctx),
+        });
         return definition;
       },
-      inject: [TaxonomyRegistry],
+      inject: [TaxonomyRegistry, ChangeSourceRegistry, TaxonomyTermsService],
     };
     return { module: TaxonomyRegistrationModule, providers: [registration], exports: [registration] };
   }

@@ -106,6 +106,25 @@ export class TermsRepository {
     return found;
   }
 
+  findManyInTaxonomy(taxonomy: string, ids: number[]): Promise<TermEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.db.manager.findBy(TermEntity, { taxonomy, id: In(ids) });
+  }
+
+  /** The ids of a term's direct children. */
+  async childIds(id: number): Promise<number[]> {
+    const rows = await this.db.manager.find(TermEntity, { select: { id: true }, where: { parentId: id } });
+    return rows.map((r) => r.id);
+  }
+
+  /** The posts that carry a term, with what the change log needs of them. */
+  postsCarrying(termId: number): Promise<PostEntity[]> {
+    return this.db.manager
+      .createQueryBuilder(PostEntity, 'p')
+      .innerJoin(TermRelationshipEntity, 'tr', 'tr.postId = p.id')
+      .where('tr.termId = :termId', { termId })
+      .getMany();
+  }
+
   /** Moves the children of a term to `newParentId` (its own parent) before it is deleted. */
   async reparentChildren(id: number, newParentId: number | null): Promise<void> {
     await this.db.manager.update(TermEntity, { parentId: id }, { parentId: newParentId });

@@ -8,6 +8,7 @@ import { AddEventListingDays1764200000000 } from './1764200000000-add-event-list
 import { AddEventTermListingDays1764300000000 } from './1764300000000-add-event-term-listing-days';
 import { AddEventSearchWords1764400000000 } from './1764400000000-add-event-search-words';
 import { AddWriteSequenceTime1764500000000 } from './1764500000000-add-write-sequence-time';
+import { AddChangeLog1764600000000 } from './1764600000000-add-change-log';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -23,4 +24,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddEventTermListingDays1764300000000,
   AddEventSearchWords1764400000000,
   AddWriteSequenceTime1764500000000,
+  AddChangeLog1764600000000,
 ];

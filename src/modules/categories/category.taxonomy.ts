@@ -4,6 +4,7 @@ import { CALENDAR_TAXONOMIES } from '../calendar-post-types';
 /** Event categories: hierarchical, stored as `cal_events_cat`. */
 export const CATEGORY_TAXONOMY: TaxonomyDefinition = {
   taxonomy: CALENDAR_TAXONOMIES.category,
+  noun: 'category',
   hierarchical: true,
   label: { en: 'event category', de: 'Veranstaltungskategorie' },
   restBase: 'categories',

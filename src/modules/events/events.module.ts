@@ -14,6 +14,7 @@ import { EventsRepository } from './events.repository';
 import { EventObjectsService } from './event-objects.service';
 import { EventWritesService } from './event-writes.service';
 import { EventsQueryService } from './events-query.service';
+import { EventChangeSource } from './event-change-source';
 import { EventLinksModule } from './links/event-links.module';
 
 /**
@@ -34,6 +35,7 @@ import { EventLinksModule } from './links/event-links.module';
     EventListingPlan,
     EventSearchPlan,
     EventFeedService,
+    EventChangeSource,
   ],
   exports: [EventsQueryService],
 })

@@ -11,6 +11,7 @@ import { ShapedQueries } from '../../../database/shaped-queries';
 import { DatabaseContext } from '../../../database/database-context';
 import { WriteTransactions } from '../../../database/write-transactions';
 import { CALENDAR_POST_TYPES } from '../../calendar-post-types';
+import { ChangeSourceRegistry } from '../../../core/changes/change-source.registry';
 import { EventLinksModule } from '../links/event-links.module';
 import { createLinkedPostTypeController } from './linked-post-type.controller';
 import { linkedServiceToken, type LinkedPostTypeDefinition } from './linked-post-type.definition';
@@ -83,6 +84,18 @@ export class LinkedPostTypeModule {
             ),
         },
         EventLinksModule.link(link, token),
+        {
+          provide: `${token}:changes`,
+          inject: [token, ChangeSourceRegistry],
+          useFactory: (
+            service: LinkedPostTypeService<TDetails, ObjectLiteral, TObject, TUpdate, TUpdate>,
+            registry: ChangeSourceRegistry,
+          ) =>
+            registry.add({
+              resource: definition.def.noun,
+              visibleObjects: (ids, ctx) => service.visibleObjects(ids, ctx),
+            }),
+        },
       ],
       exports: [token],
     };

@@ -101,6 +101,7 @@ export class LinkedPostTypeService<
       this.spec.applyDetails(details, dto);
       await this.deps.db.manager.save(details);
       await this.writeExtensions(post.id, dto as object);
+      this.deps.records.recordEmbeddingChanged(await this.repository.parentsLinkedTo(post.id));
       return post.id;
     });
     return this.objectById(id, ctx);
@@ -110,9 +111,11 @@ export class LinkedPostTypeService<
   delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<TObject> {
     return this.deps.transactions.run(async () => {
       const post = await this.deps.records.findWritable(this.spec.def, ref, ctx.user, 'delete');
+      // Trashed or deleted, the record leaves the events that embedded it.
+      this.deps.records.recordEmbeddingChanged(await this.repository.parentsLinkedTo(post.id));
       if (force) {
         const [before] = await this.toObjects([post], ctx);
-        await this.deps.records.destroy(post, ctx.user);
+        await this.deps.records.destroy(this.spec.def, post, ctx.user);
         return before;
       }
       const trashed = await this.deps.records.trash(this.spec.def, post);
@@ -165,6 +168,14 @@ export class LinkedPostTypeService<
   /** The schema.org description of one object (events embed it in their own). */
   jsonLd(object: TObject): Record<string, unknown> {
     return this.spec.jsonLd(object);
+  }
+
+  /** The records of `ids` the caller sees in this type's list, as objects (the change feed). */
+  async visibleObjects(ids: number[], ctx: RequestContext): Promise<Map<number, TObject>> {
+    const nowUtc = this.deps.siteTime.now().utc;
+    const scope = listScopeFor(ctx.user, undefined);
+    const posts = (await this.repository.postsByIds(ids)).filter((p) => isInScope(scope, p, nowUtc));
+    return new Map((await this.toObjects(posts, ctx)).map((o) => [o.id, o]));
   }
 
   /** Those of `ids` that are not records of this type that the caller may see (filters: hidden = unknown). */

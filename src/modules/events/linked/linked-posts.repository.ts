@@ -168,6 +168,15 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
   }
 
   /** Removes every link to a record (when it is trashed). */
+  /** The parents (events) that link to a record, for the change log when the record changes. */
+  parentsLinkedTo(linkedId: number): Promise<PostEntity[]> {
+    return this.db.manager
+      .createQueryBuilder(PostEntity, 'p')
+      .innerJoin(this.tables.linkTable, 'l', 'l.event_id = p.id')
+      .where(`l.${this.tables.linkColumn} = :linkedId`, { linkedId })
+      .getMany();
+  }
+
   async unlinkAll(linkedId: number): Promise<void> {
     await this.db.manager.getRepository(this.tables.link).delete({ [this.tables.linkProperty]: linkedId } as never);
   }
