@@ -18,6 +18,7 @@ import { ResponseCache } from './common/http/response-cache/response-cache';
 import { ResponseCacheInterceptor } from './common/http/response-cache/response-cache.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
+import { LastModifiedInterceptor } from './core/changes/last-modified.interceptor';
 import { OpenApiDocumentService } from './discovery/openapi-document.service';
 import { MetricsService } from './operations/metrics.service';
 
@@ -69,6 +70,8 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   app.flushLogs();
 
   app.set('query parser', 'extended');
+  // Byte-exact validators: `If-Match` on writes compares them (lists get weak ones, `ResponseCache`).
+  app.set('etag', 'strong');
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.enableCors({
@@ -107,7 +110,11 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix, { exclude: ['health'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RestExceptionFilter(logger));
-  app.useGlobalInterceptors(new ListResponseInterceptor(), app.get(ResponseCacheInterceptor));
+  app.useGlobalInterceptors(
+    new ListResponseInterceptor(),
+    app.get(ResponseCacheInterceptor),
+    app.get(LastModifiedInterceptor),
+  );
 
   const documents = app.get(OpenApiDocumentService);
   const document = documents.initialise(app);

@@ -4,6 +4,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import { DEFAULT_LANGUAGE, type Language } from '../i18n/language';
 import { NAMESPACE, TEC_NAMESPACE } from './namespace';
 import './request.types';
+import { writeConditionsOf, type WriteConditions } from './write-conditions';
 
 /** What a service needs to know about the request it answers, without depending on Express. */
 export interface RequestContext {
@@ -25,6 +26,8 @@ export interface RequestContext {
   requestId: string;
   /** The client's address (behind `TRUST_PROXY`, the forwarded one): the key of per-client limits. */
   clientAddress: string;
+  /** `If-Match` / `If-Unmodified-Since` of a write; absent or null for unconditional ones. */
+  conditions?: WriteConditions | null;
 }
 
 function requestIdOf(req: Request): string {
@@ -44,6 +47,7 @@ export function requestContextOf(req: Request): RequestContext {
     dialect: req.tecAlias ? 'tec' : 'cal',
     requestId: requestIdOf(req),
     clientAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    conditions: req.method === 'GET' || req.method === 'HEAD' ? null : writeConditionsOf(req.headers),
   };
 }
 

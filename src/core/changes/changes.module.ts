@@ -4,6 +4,8 @@ import { ChangeSourceRegistry } from './change-source.registry';
 import { ChangeHeads } from './change-heads';
 import { ChangesController } from './changes.controller';
 import { ChangesService } from './changes.service';
+import { ConditionalWrites } from './conditional-writes';
+import { LastModifiedInterceptor } from './last-modified.interceptor';
 
 /**
  * The change log's readers: `GET /changes` (incremental sync), `Last-Modified`/`modified_after` from
@@ -13,7 +15,14 @@ import { ChangesService } from './changes.service';
 @Global()
 @Module({
   controllers: [ChangesController],
-  providers: [ChangeSourceRegistry, ChangesService, ChangeLogJanitor, ChangeHeads],
-  exports: [ChangeSourceRegistry, ChangeHeads, ChangeLogJanitor],
+  providers: [
+    ChangeSourceRegistry,
+    ChangesService,
+    ChangeLogJanitor,
+    ChangeHeads,
+    LastModifiedInterceptor,
+    ConditionalWrites,
+  ],
+  exports: [ChangeSourceRegistry, ChangeHeads, ChangeLogJanitor, LastModifiedInterceptor, ConditionalWrites],
 })
 export class ChangesModule {}

@@ -115,15 +115,14 @@ export class ChangesService {
       const source = this.sources.get(resource);
       if (!source) continue;
       const ids = [...latest.values()].filter((r) => r.resource === resource && r.action !== 'deleted');
-      objects.set(
-        resource,
+      const found =
         ids.length === 0
-          ? new Map()
+          ? new Map<number, object>()
           : await source.visibleObjects(
               ids.map((r) => r.resourceId),
               ctx,
-            ),
-      );
+            );
+      objects.set(resource, found);
     }
     const items: ChangeItem[] = [];
     for (const row of latest.values()) {

@@ -70,18 +70,41 @@ export class PostRecordsService {
       : null;
   }
 
-  /** A record the caller may edit or delete: 404, then 401/403. */
+  /**
+   * A record the caller may edit or delete: 404, then 401/403. Inside a write, its row is locked first
+   * and the record read after the lock, so what the write (and its `If-Match` check) sees stays current
+   * until it commits.
+   */
   async findWritable(
     def: PostTypeDefinition,
     ref: PostRef,
     user: AuthUser | null,
     action: 'edit' | 'delete',
   ): Promise<PostEntity> {
-    const post = await this.find(def, ref);
+    let post: PostEntity | null;
+    if (!this.db.inTransaction) post = await this.find(def, ref);
+    else if ('id' in ref) {
+      await this.lockRow(ref.id);
+      post = await this.find(def, ref);
+    } else {
+      const found = await this.find(def, ref);
+      if (found) await this.lockRow(found.id);
+      post = found && (await this.find(def, { id: found.id }));
+    }
     if (!post) throw postErrors.notFound(def);
     const allowed = action === 'edit' ? postPolicy.canEdit(user, post) : postPolicy.canDelete(user, post);
     if (!allowed) throw new DomainError(user ? 'forbidden' : 'unauthenticated');
     return post;
+  }
+
+  /** Takes the post row's write lock until the transaction ends (a no-op update; none for no row). */
+  private async lockRow(id: number): Promise<void> {
+    await this.db.manager
+      .createQueryBuilder()
+      .update(PostEntity)
+      .set({ menuOrder: () => 'menu_order' })
+      .where('id = :id', { id })
+      .execute();
   }
 
   async create(

@@ -12,6 +12,7 @@ import { reason } from '../../common/validation/validation-messages';
 import { AppConfig } from '../../config/app-config';
 import { isPublic } from '../posts/post-status';
 import { PostRecordsService } from '../posts/post-records.service';
+import { ConditionalWrites } from '../changes/conditional-writes';
 import type { TermListQueryDto } from './dto/term-list-query.dto';
 import { TaxonomyRegistry, type TaxonomyDefinition } from './taxonomy.registry';
 import { toTermObject, type TermObject } from './term.mapper';
@@ -50,6 +51,7 @@ export class TaxonomyTermsService {
     private readonly clock: Clock,
     private readonly registry: TaxonomyRegistry,
     private readonly records: PostRecordsService,
+    private readonly conditional: ConditionalWrites,
   ) {}
 
   async list(taxonomy: TaxonomyDefinition, query: TermListQuery, ctx: RequestContext): Promise<ListResponse> {
@@ -157,7 +159,7 @@ export class TaxonomyTermsService {
     this.registry.get(taxonomy.taxonomy);
     this.assertParentAllowed(taxonomy, input.parent);
     const term = await this.transactions.run(async () => {
-      const current = await this.require(taxonomy, id);
+      const current = await this.requireWritable(taxonomy, id, ctx);
       const parentId =
         input.parent === undefined ? current.parentId : await this.resolveParent(taxonomy, parentIdOf(input), id);
       const name = input.name === undefined ? current.name : input.name.trim();
@@ -182,7 +184,7 @@ export class TaxonomyTermsService {
   async delete(taxonomy: TaxonomyDefinition, id: number, ctx: RequestContext): Promise<TermObject> {
     this.registry.get(taxonomy.taxonomy);
     const deleted = await this.transactions.run(async () => {
-      const term = await this.require(taxonomy, id);
+      const term = await this.requireWritable(taxonomy, id, ctx);
       this.records.recordEmbeddingChanged(await this.terms.postsCarrying(id));
       for (const child of await this.terms.childIds(term.id)) this.recordChange(taxonomy, child, 'updated');
       await this.terms.reparentChildren(term.id, term.parentId);
@@ -202,6 +204,26 @@ export class TaxonomyTermsService {
       publicAfter: action !== 'deleted',
       authorId: null,
     });
+  }
+
+  /**
+   * The term a write changes, read after its row was locked (so it stays as read until the write
+   * commits), and checked against the request's `If-Match` / `If-Unmodified-Since`.
+   */
+  private async requireWritable(taxonomy: TaxonomyDefinition, id: number, ctx: RequestContext): Promise<TermEntity> {
+    await this.db.manager
+      .createQueryBuilder()
+      .update(TermEntity)
+      .set({ count: () => 'count' })
+      .where('id = :id', { id })
+      .execute();
+    const term = await this.require(taxonomy, id);
+    await this.conditional.assert(ctx, {
+      resource: taxonomy.noun,
+      id,
+      representation: async () => toTermObject(term, taxonomy, ctx),
+    });
+    return term;
   }
 
   private async require(taxonomy: TaxonomyDefinition, id: number): Promise<TermEntity> {

@@ -1,4 +1,5 @@
 import { Body, Delete, Get, Post, Query } from '@nestjs/common';
+import { CATEGORY_TAXONOMY } from './category.taxonomy';
 import { CachedRead } from '../../common/http/response-cache/cached-read.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresCapability } from '../../auth/requires-capability.decorator';
@@ -35,7 +36,7 @@ export class CategoriesController {
   }
 
   @Get(':id')
-  @CachedRead()
+  @CachedRead({ resource: CATEGORY_TAXONOMY.noun })
   @ApiOperation({ summary: docText({ en: 'Read an event category.', de: 'Eine Veranstaltungskategorie lesen.' }) })
   get(@PathId(CATEGORY_ID) id: number, @Ctx() ctx: RequestContext): Promise<TermObject> {
     return this.categories.get(id, ctx);

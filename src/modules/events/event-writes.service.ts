@@ -27,6 +27,8 @@ import { EventObjectsService } from './event-objects.service';
 import { EventListingDays } from './event-listing-days';
 import { EventSearchIndex } from './event-search-index';
 import { EventsRepository } from './events.repository';
+import { EventsQueryService } from './events-query.service';
+import { ConditionalWrites } from '../../core/changes/conditional-writes';
 import type { EventLinkTarget } from './links/event-link';
 import { EventLinkRegistry } from './links/event-links.module';
 import { linkValueOf, type LinkedItems } from './links/link-values';
@@ -49,6 +51,8 @@ export class EventWritesService {
     private readonly config: AppConfig,
     private readonly listing: EventListingDays,
     private readonly searchIndex: EventSearchIndex,
+    private readonly reads: EventsQueryService,
+    private readonly conditional: ConditionalWrites,
   ) {}
 
   async create(dto: CreateEventDto, ctx: RequestContext): Promise<EventObject> {
@@ -101,6 +105,7 @@ export class EventWritesService {
     const id = await this.transactions.run(async () => {
       await this.assertEventId(ref);
       const post = await this.records.findWritable(EVENT_POST_TYPE, ref, ctx.user, 'edit');
+      await this.assertConditions(post, ctx);
       const details = (await this.events.detailsOf([post.id])).get(post.id);
       if (!details) throw postErrors.notFound(EVENT_POST_TYPE);
       const parentId = await this.parentFor(dto.post_parent, post.id);
@@ -141,6 +146,7 @@ export class EventWritesService {
     return this.transactions.run(async () => {
       await this.assertEventId(ref);
       const post = await this.records.findWritable(EVENT_POST_TYPE, ref, ctx.user, 'delete');
+      await this.assertConditions(post, ctx);
       if (force) {
         const [before] = await this.objects.toObjects([post], ctx, () => true);
         await this.listing.forget([post.id]);
@@ -150,6 +156,16 @@ export class EventWritesService {
       const trashed = await this.records.trash(EVENT_POST_TYPE, post);
       const [after] = await this.objects.toObjects([trashed], ctx, () => true);
       return after.object;
+    });
+  }
+
+  /** `If-Match` / `If-Unmodified-Since` against the event as the caller's GET shows it. */
+  private assertConditions(post: PostEntity, ctx: RequestContext): Promise<void> {
+    return this.conditional.assert(ctx, {
+      resource: EVENT_POST_TYPE.noun,
+      id: post.id,
+      modifiedUtc: post.modifiedUtc,
+      representation: () => this.reads.get({ id: post.id }, undefined, ctx),
     });
   }
 

@@ -19,6 +19,7 @@ import { EventWritesService } from './event-writes.service';
 import { EventsQueryService } from './events-query.service';
 import { feedRequestOf } from './ical/event-feed.controller';
 import { EventFeedService } from './ical/event-feed.service';
+import { EVENT_POST_TYPE } from './event.post-type';
 
 const EVENT_ID = { en: 'Unique identifier of the event.', de: 'Eindeutige ID der Veranstaltung.' };
 const EVENT_SLUG = { en: 'The event slug.', de: 'Der Slug der Veranstaltung.' };
@@ -58,7 +59,7 @@ export class EventsController {
   }
 
   @Get(':id')
-  @CachedRead()
+  @CachedRead({ resource: EVENT_POST_TYPE.noun })
   @ApiOperation({ summary: docText({ en: 'Read an event.', de: 'Eine Veranstaltung lesen.' }) })
   get(
     @PathId(EVENT_ID) id: number,
@@ -87,7 +88,7 @@ export class EventsController {
   }
 
   @Get('by-slug/:slug')
-  @CachedRead()
+  @CachedRead({ resource: EVENT_POST_TYPE.noun })
   @PathSlug(EVENT_SLUG)
   @ApiOperation({ summary: docText({ en: 'Read an event by slug.', de: 'Eine Veranstaltung per Slug lesen.' }) })
   getBySlug(@Param('slug') slug: string, @Ctx() ctx: RequestContext): Promise<EventObject> {

@@ -1,4 +1,5 @@
 import { Body, Delete, Get, Post, Query } from '@nestjs/common';
+import { TAG_TAXONOMY } from './tag.taxonomy';
 import { CachedRead } from '../../common/http/response-cache/cached-read.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresCapability } from '../../auth/requires-capability.decorator';
@@ -35,7 +36,7 @@ export class TagsController {
   }
 
   @Get(':id')
-  @CachedRead()
+  @CachedRead({ resource: TAG_TAXONOMY.noun })
   @ApiOperation({ summary: docText({ en: 'Read an event tag.', de: 'Ein Schlagwort lesen.' }) })
   get(@PathId(TAG_ID) id: number, @Ctx() ctx: RequestContext): Promise<TermObject> {
     return this.tags.get(id, ctx);

@@ -2,10 +2,13 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, mergeMap, type Observable } from 'rxjs';
-import { CACHED_READ } from './cached-read.decorator';
+import { CACHED_READ, type CachedReadOptions } from './cached-read.decorator';
 import { ResponseCache } from './response-cache';
 
-/** Records the answers of `@CachedRead` routes (the misses); `ResponseCache.serve` answers the hits. */
+/**
+ * Records the answers of `@CachedRead` routes (the misses) and gives them their kind of `ETag`;
+ * `ResponseCache.serve` answers the hits.
+ */
 @Injectable()
 export class ResponseCacheInterceptor implements NestInterceptor {
   constructor(
@@ -14,11 +17,15 @@ export class ResponseCacheInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (!this.cache.enabled || !this.reflector.get<boolean>(CACHED_READ, context.getHandler())) return next.handle();
+    const options = this.reflector.get<CachedReadOptions | undefined>(CACHED_READ, context.getHandler());
+    if (!options) return next.handle();
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     const template = (req.route as { path?: unknown } | undefined)?.path;
     const route = `${req.baseUrl}${typeof template === 'string' ? template : req.path}`;
-    return from(this.cache.record(req, http.getResponse<Response>(), route)).pipe(mergeMap(() => next.handle()));
+    const validator = options.resource === undefined ? 'weak' : 'strong';
+    return from(this.cache.record(req, http.getResponse<Response>(), route, validator)).pipe(
+      mergeMap(() => next.handle()),
+    );
   }
 }

@@ -5,7 +5,7 @@ import { AppConfig } from '../../../config/app-config';
 import { ContentVersion } from '../../../database/content-version';
 import { Clock } from '../../dates/clock';
 import '../request.types';
-import { sizeOf, weakEtagOf, type CachedAnswer } from './cached-answer';
+import { sizeOf, strongEtagOf, weakEtagOf, type CachedAnswer } from './cached-answer';
 
 /** Query parameters whose answer must never be reused: a protected event's password unlocks it for one caller. */
 const UNCACHEABLE_PARAMETER = /(?:^|&)password=/;
@@ -93,17 +93,25 @@ export class ResponseCache {
 
   /**
    * Before a cacheable route's handler runs: reads the version (before any data), then keeps the answer
-   * the client receives, if it is a 200, under that version.
+   * the client receives, if it is a 200, under that version. `validator` is the kind of `ETag` it gets:
+   * strong for single records, weak for lists, whether or not it is kept.
    */
-  async record(req: Request, res: Response, route: string): Promise<void> {
+  async record(req: Request, res: Response, route: string, validator: 'strong' | 'weak'): Promise<void> {
     const key = this.entries && req.method === 'GET' ? this.keyOf(req) : null;
-    if (key === null) return;
-    const snapshot = await this.version.current(this.clock.nowSqlUtc());
-    if (snapshot.volatile) {
-      this.counts.bypass++;
-      return;
+    let snapshot = null;
+    if (key !== null) {
+      snapshot = await this.version.current(this.clock.nowSqlUtc());
+      if (snapshot.volatile) {
+        this.counts.bypass++;
+        snapshot = null;
+      } else {
+        this.counts.miss++;
+      }
     }
-    this.counts.miss++;
+    const version = snapshot?.key;
+    // Express gives every other answer a strong tag of its own (`etag: 'strong'`).
+    if (version === undefined && validator === 'strong') return;
+    const tagOf = validator === 'strong' ? strongEtagOf : weakEtagOf;
     const before = new Set(res.getHeaderNames());
     const send = res.send.bind(res);
     res.send = (body?: unknown) => {
@@ -111,16 +119,20 @@ export class ResponseCache {
       if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send(body);
       res.send = send;
       if (res.statusCode !== 200) return send(body);
+      if (version === undefined || key === null) {
+        res.setHeader('ETag', tagOf(body));
+        return send(body);
+      }
       const bytes = ownBytes(body);
       const answer: CachedAnswer = {
-        version: snapshot.key,
+        version,
         route,
         headers: res
           .getHeaderNames()
           .filter((name) => !before.has(name))
           .map((name) => [name, String(res.getHeader(name))]),
         body: bytes,
-        etag: weakEtagOf(bytes),
+        etag: tagOf(bytes),
       };
       res.setHeader('ETag', answer.etag);
       this.entries?.set(key, answer);

@@ -63,7 +63,7 @@ export function createLinkedPostTypeController(def: AnyDefinition): Type {
     }
 
     @Get(':id')
-    @CachedRead()
+    @CachedRead({ resource: noun })
     @ApiOperation({ summary: texts.read })
     get(@PathId(texts.id) id: number, @Ctx() ctx: RequestContext): Promise<object> {
       return this.service.get(byId(id), ctx);
@@ -84,7 +84,7 @@ export function createLinkedPostTypeController(def: AnyDefinition): Type {
     }
 
     @Get('by-slug/:slug')
-    @CachedRead()
+    @CachedRead({ resource: noun })
     @PathSlug(texts.slug)
     @ApiOperation({ summary: texts.readBySlug })
     getBySlug(@Param('slug') slug: string, @Ctx() ctx: RequestContext): Promise<object> {

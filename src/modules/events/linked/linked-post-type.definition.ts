@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import type { ConditionalWrites } from '../../../core/changes/conditional-writes';
 import type { ObjectLiteral } from 'typeorm';
 import type { SiteTime } from '../../../common/dates/site-time';
 import type { RequestContext } from '../../../common/http/request-context';
@@ -48,6 +49,7 @@ export interface LinkedPostTypeDeps {
   siteTime: SiteTime;
   config: AppConfig;
   extensions: LinkedPostExtensionRegistry;
+  conditional: ConditionalWrites;
 }
 
 /** How the generated routes name the type in their documentation, in every language. */

@@ -12,6 +12,7 @@ import { DatabaseContext } from '../../../database/database-context';
 import { WriteTransactions } from '../../../database/write-transactions';
 import { CALENDAR_POST_TYPES } from '../../calendar-post-types';
 import { ChangeSourceRegistry } from '../../../core/changes/change-source.registry';
+import { ConditionalWrites } from '../../../core/changes/conditional-writes';
 import { EventLinksModule } from '../links/event-links.module';
 import { createLinkedPostTypeController } from './linked-post-type.controller';
 import { linkedServiceToken, type LinkedPostTypeDefinition } from './linked-post-type.definition';
@@ -57,6 +58,7 @@ export class LinkedPostTypeModule {
             LinkedPostExtensionRegistry,
             RawRows,
             ShapedQueries,
+            ConditionalWrites,
           ],
           useFactory: (
             db: DatabaseContext,
@@ -68,9 +70,10 @@ export class LinkedPostTypeModule {
             extensions: LinkedPostExtensionRegistry,
             rows: RawRows,
             shaped: ShapedQueries,
+            conditional: ConditionalWrites,
           ) =>
             new LinkedPostTypeService(
-              { db, transactions, records, attachments, siteTime, config, extensions },
+              { db, transactions, records, attachments, siteTime, config, extensions, conditional },
               new LinkedPostsRepository<TDetails, ObjectLiteral>(db, rows, shaped, {
                 ...definition.tables,
                 link: linkEntity,

@@ -91,6 +91,7 @@ export class LinkedPostTypeService<
   async update(ref: PostRef, dto: TUpdate, ctx: RequestContext): Promise<TObject> {
     const id = await this.deps.transactions.run(async () => {
       const post = await this.deps.records.findWritable(this.spec.def, ref, ctx.user, 'edit');
+      await this.assertConditions(post, ctx);
       await this.deps.records.update(
         this.spec.def,
         post,
@@ -111,6 +112,7 @@ export class LinkedPostTypeService<
   delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<TObject> {
     return this.deps.transactions.run(async () => {
       const post = await this.deps.records.findWritable(this.spec.def, ref, ctx.user, 'delete');
+      await this.assertConditions(post, ctx);
       // Trashed or deleted, the record leaves the events that embedded it.
       this.deps.records.recordEmbeddingChanged(await this.repository.parentsLinkedTo(post.id));
       if (force) {
@@ -146,6 +148,16 @@ export class LinkedPostTypeService<
     await this.deps.db.manager.save(details);
     await this.writeExtensions(post.id, dto as object);
     return post.id;
+  }
+
+  /** `If-Match` / `If-Unmodified-Since` against the record as the caller's GET shows it. */
+  private assertConditions(post: PostEntity, ctx: RequestContext): Promise<void> {
+    return this.deps.conditional.assert(ctx, {
+      resource: this.spec.def.noun,
+      id: post.id,
+      modifiedUtc: post.modifiedUtc,
+      representation: () => this.get({ id: post.id }, ctx),
+    });
   }
 
   /** Fields other modules add to this type (`LinkedPostExtension`), in the record's transaction. */
