@@ -221,7 +221,7 @@ export class TaxonomyTermsService {
     await this.conditional.assert(ctx, {
       resource: taxonomy.noun,
       id,
-      representation: async () => toTermObject(term, taxonomy, ctx),
+      representation: () => Promise.resolve(toTermObject(term, taxonomy, ctx)),
     });
     return term;
   }
