@@ -252,4 +252,37 @@ describe('change feed', () => {
     const page = await changes({ since: recent });
     expect(page.changes.map((c) => [c.id, c.action])).toEqual([[event.id, 'created']]);
   });
+
+  it('filters every list by modified_after, counting changes of what a record embeds', async () => {
+    const window = 'start_date=1990-01-01&end_date=2100-01-01';
+    const withVenue = await postEvent(t, editor.auth, { venue: { venue: 'Later Hall' }, tags: ['later'] });
+    const untouched = await postEvent(t, editor.auth);
+    clock.nextSecond();
+    const mark = clock.now().toISOString();
+    const venueId = (withVenue.venue as { id: number }).id;
+    await t.http.post(`${ns}/venues/${venueId}`).set('Authorization', editor.auth).send({ city: 'Köln' }).expect(200);
+    const category = (
+      await t.http.post(`${ns}/categories`).set('Authorization', editor.auth).send({ name: 'Later' }).expect(201)
+    ).body as { id: number };
+    const later = await postEvent(t, editor.auth);
+    const ids = async (resource: string, extra = '') =>
+      (
+        (
+          await get(
+            `${ns}/${resource}?modified_after=${encodeURIComponent(mark)}&per_page=100${extra}`,
+            editor.auth,
+          ).expect(200)
+        ).body as Record<string, { id: number }[]>
+      )[resource].map((item) => item.id);
+    const events = await ids('events', `&${window}`);
+    expect(events).toEqual(expect.arrayContaining([withVenue.id, later.id]));
+    expect(events).not.toContain(untouched.id);
+    expect(await ids('venues')).toEqual([venueId]);
+    expect(await ids('categories', '&hide_empty=false')).toEqual([category.id]);
+    expect(await ids('tags', '&hide_empty=false')).toEqual([]);
+    const next = await get(`${ns}/events?modified_after=${encodeURIComponent(mark)}&${window}&per_page=1`, editor.auth);
+    expect(next.headers.link ?? '').toContain('modified_after=');
+    const bad = await get(`${ns}/events?modified_after=soon`).expect(400);
+    expect(bad.body.data.params.modified_after).toBeDefined();
+  });
 });

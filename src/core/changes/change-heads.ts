@@ -12,12 +12,4 @@ export class ChangeHeads {
     const head = await this.db.manager.findOneBy(ChangeHeadEntity, { resource, resourceId: id });
     return head?.changedUtc ?? null;
   }
-
-  /**
-   * SQL for "`idColumn` changed after `:modifiedAfter`", for list filters (`modified_after`); the
-   * caller binds `modifiedAfter` (UTC) and `changeResource`.
-   */
-  static changedAfterCondition(idColumn: string): string {
-    return `${idColumn} IN (SELECT h.resource_id FROM change_heads h WHERE h.resource = :changeResource AND h.changed_utc > :modifiedAfter)`;
-  }
 }

@@ -12,6 +12,7 @@ import { reason } from '../../common/validation/validation-messages';
 import { AppConfig } from '../../config/app-config';
 import { isPublic } from '../posts/post-status';
 import { PostRecordsService } from '../posts/post-records.service';
+import { modifiedAfterCondition } from '../changes/modified-after';
 import { ConditionalWrites } from '../changes/conditional-writes';
 import type { TermListQueryDto } from './dto/term-list-query.dto';
 import { TaxonomyRegistry, type TaxonomyDefinition } from './taxonomy.registry';
@@ -85,6 +86,7 @@ export class TaxonomyTermsService {
             parent: query.parent,
             postId,
             hideEmpty,
+            changedAfter: modifiedAfterCondition(taxonomy.noun, 't.id', query.modified_after, this.config.siteTimezone),
             orderBy: query.orderby ?? 'name',
             order,
           },
@@ -107,6 +109,7 @@ export class TaxonomyTermsService {
         hide_empty: hideEmpty,
         orderby: query.orderby ?? 'name',
         order: order.toLowerCase(),
+        modified_after: query.modified_after,
       },
     });
   }

@@ -3,6 +3,7 @@ import { In } from 'typeorm';
 import type { PageRequest } from '../../common/pagination/pagination';
 import { LIKE_ESCAPE, likeContains } from '../../database/like';
 import { PostEntity } from '../posts/post.entity';
+import type { SqlCondition } from '../posts/post-visibility';
 import { TermRelationshipEntity } from './term-relationship.entity';
 import { TermEntity } from './term.entity';
 import { DatabaseContext } from '../../database/database-context';
@@ -19,6 +20,8 @@ export interface TermArchiveFilter {
   parent?: number;
   postId?: number;
   hideEmpty: boolean;
+  /** `modified_after`. */
+  changedAfter?: SqlCondition;
   orderBy: TermOrderField;
   order: 'ASC' | 'DESC';
 }
@@ -55,6 +58,7 @@ export class TermsRepository {
       qb.innerJoin(TermRelationshipEntity, 'tr', 'tr.termId = t.id AND tr.postId = :postId', { postId: filter.postId });
     }
     if (filter.hideEmpty) qb.andWhere('t.count > 0');
+    if (filter.changedAfter) qb.andWhere(filter.changedAfter.sql, filter.changedAfter.params);
     // Text is sorted case-insensitively on every dialect (SQLite compares bytes, MySQL by collation).
     if (filter.orderBy === 'id' || filter.orderBy === 'count') {
       qb.orderBy(`t.${filter.orderBy}`, filter.order);

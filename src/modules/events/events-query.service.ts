@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { postPolicy } from '../../auth/post-policy';
+import { modifiedAfterCondition } from '../../core/changes/modified-after';
 import { resolveZone } from '../../common/dates/date-input';
 import { SiteTime } from '../../common/dates/site-time';
 import { DomainError } from '../../common/errors/domain-error';
@@ -96,6 +97,7 @@ export class EventsQueryService {
         geoloc: query.geoloc,
         geoloc_lat: query.geoloc_lat,
         geoloc_lng: query.geoloc_lng,
+        modified_after: query.modified_after,
         ...this.filters.echo(query),
       },
     });
@@ -142,6 +144,12 @@ export class EventsQueryService {
     }
 
     const window = windowResult?.ok ? windowResult.window : undefined;
+    const modifiedAfter = modifiedAfterCondition(
+      EVENT_POST_TYPE.noun,
+      'p.id',
+      query.modified_after,
+      this.siteTime.zone,
+    );
     const filter = {
       scope,
       nowUtc: now.utc,
@@ -154,7 +162,7 @@ export class EventsQueryService {
       include: query.include,
       parentId: query.post_parent,
       contentVisible: contentVisibleCondition(ctx.user, 'p'),
-      moduleConditions: this.filters.conditions(query),
+      moduleConditions: [...this.filters.conditions(query), ...(modifiedAfter ? [modifiedAfter] : [])],
     };
     return { filter, window };
   }

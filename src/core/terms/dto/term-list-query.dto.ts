@@ -8,6 +8,7 @@ import {
   StringListField,
 } from '../../../common/validation/fields';
 import { TERM_ORDER_FIELDS, type TermOrderField } from '../terms.repository';
+import { ModifiedAfterField } from '../../changes/modified-after';
 
 /** Query of a term list (categories and tags share it; categories add `parent`). */
 export class TermListQueryDto extends PaginationQueryDto {
@@ -81,4 +82,7 @@ export class TermListQueryDto extends PaginationQueryDto {
     nonEmpty: true,
   })
   slug?: string[];
+
+  @ModifiedAfterField()
+  modified_after?: string | number;
 }

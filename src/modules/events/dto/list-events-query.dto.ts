@@ -10,6 +10,7 @@ import {
   StringField,
 } from '../../../common/validation/fields';
 import { POST_STATUSES, type PostStatus } from '../../../core/posts/post-status';
+import { ModifiedAfterField } from '../../../core/changes/modified-after';
 
 const date = (en: string, de: string) => DateTimeField({ description: { en, de } });
 
@@ -144,4 +145,7 @@ export class ListEventsQueryDto extends PaginationQueryDto {
     },
   })
   ticketed?: boolean;
+
+  @ModifiedAfterField()
+  modified_after?: string | number;
 }

@@ -1,6 +1,7 @@
 import { PaginationQueryDto } from '../../../common/pagination/pagination-query.dto';
 import { BooleanField, EnumListField, IntegerField, StringField } from '../../../common/validation/fields';
 import { POST_STATUSES, type PostStatus } from '../../../core/posts/post-status';
+import { ModifiedAfterField } from '../../../core/changes/modified-after';
 
 /** The list query venues and organizers share (contract §4.4, §4.5). */
 export class LinkedPostListQueryDto extends PaginationQueryDto {
@@ -46,4 +47,7 @@ export class LinkedPostListQueryDto extends PaginationQueryDto {
     nonEmpty: true,
   })
   status?: PostStatus[];
+
+  @ModifiedAfterField()
+  modified_after?: string | number;
 }

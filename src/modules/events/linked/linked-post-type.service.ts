@@ -10,6 +10,7 @@ import {
 } from '../../../common/pagination/pagination';
 import { searchTokens } from '../../../common/search/search-tokens';
 import { lockForWrite } from '../../../database/write-locks';
+import { modifiedAfterCondition } from '../../../core/changes/modified-after';
 import type { LinkedPostListQueryDto } from './linked-post-list-query.dto';
 import { duplicateKey, eventLinksHidden, type LinkedPostsRepository } from './linked-posts.repository';
 import { postErrors } from '../../../core/posts/post-errors';
@@ -55,6 +56,12 @@ export class LinkedPostTypeService<
             hasParents: query.has_events,
             onlyWithUpcoming: query.only_with_upcoming ?? false,
             upcomingScope: listScopeFor(ctx.user, undefined),
+            changedAfter: modifiedAfterCondition(
+              this.spec.def.noun,
+              'p.id',
+              query.modified_after,
+              this.deps.siteTime.zone,
+            ),
           },
           scope,
           page,
@@ -73,6 +80,7 @@ export class LinkedPostTypeService<
         has_events: query.has_events,
         only_with_upcoming: query.only_with_upcoming,
         status: query.status,
+        modified_after: query.modified_after,
       },
     });
   }

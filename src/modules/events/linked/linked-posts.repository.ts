@@ -6,7 +6,7 @@ import { reason } from '../../../common/validation/validation-messages';
 import type { PostRecordsService } from '../../../core/posts/post-records.service';
 import { contentVisible } from '../../../core/posts/post-visibility';
 import { applyListScope, applyTokenSearchInOneField, type ListScope } from '../../../core/posts/post-query';
-import { scopeCondition } from '../../../core/posts/post-visibility';
+import { scopeCondition, type SqlCondition } from '../../../core/posts/post-visibility';
 import { PostEntity } from '../../../core/posts/post.entity';
 import { DatabaseContext } from '../../../database/database-context';
 import type { RawRows } from '../../../database/raw-rows';
@@ -40,6 +40,8 @@ export interface LinkedArchiveFilter {
   /** Linked to a parent within `upcomingScope` (one the caller may see) whose start is now or later. */
   onlyWithUpcoming: boolean;
   upcomingScope: ListScope;
+  /** `modified_after`. */
+  changedAfter?: SqlCondition;
 }
 
 /** A parent's link to a record, with the record's post and companion rows (null when it has none yet). */
@@ -113,6 +115,7 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
         { upcomingNow: nowUtc, ...visible.params },
       );
     }
+    if (filter.changedAfter) qb.andWhere(filter.changedAfter.sql, filter.changedAfter.params);
     qb.addSelect('LOWER(p.title)', 'sort_key').orderBy('sort_key', 'ASC').addOrderBy('p.id', 'ASC');
     const [posts, total] = await qb.offset(page.offset).limit(page.perPage).getManyAndCount();
     return { posts, total };
