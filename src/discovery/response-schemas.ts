@@ -167,6 +167,34 @@ const SCHEMAS: Record<string, Schema> = {
 };
 
 /** Per resource (rest base): the schema of its items and of its list envelope. */
+/** `GET /changes` (docs/sync-and-webhooks.md). */
+const CHANGE_LIST: Schema = object({
+  changes: arrayOf(
+    object(
+      {
+        resource: { type: 'string', example: 'event' },
+        id: int,
+        action: {
+          type: 'string',
+          enum: ['created', 'updated', 'status_changed', 'trashed', 'untrashed', 'deleted'],
+        },
+        changed_utc: DATE,
+        deleted: {
+          type: 'boolean',
+          description: docText({
+            en: 'A tombstone: deleted, or no longer visible to the caller (trash, draft, private). Remove the local copy.',
+            de: 'Ein Grabstein: gelöscht oder für den Aufrufer nicht mehr sichtbar (Papierkorb, Entwurf, privat). Die lokale Kopie entfernen.',
+          }),
+        },
+        object: { type: 'object', description: docText({ en: 'The record now.', de: 'Der Eintrag jetzt.' }) },
+      },
+      ['resource', 'id', 'action', 'changed_utc', 'deleted'],
+    ),
+  ),
+  next_token: str,
+  more: bool,
+});
+
 const RESOURCES: Record<string, { item: string; list: string }> = {
   events: { item: 'Event', list: 'EventList' },
   venues: { item: 'Venue', list: 'VenueList' },
@@ -207,6 +235,10 @@ const ERROR_TEXTS: Record<number, string> = {
   403: docText({ en: 'Not allowed, or not readable.', de: 'Nicht erlaubt oder nicht lesbar.' }),
   404: docText({ en: 'No such record or page.', de: 'Kein solcher Eintrag oder keine solche Seite.' }),
   410: docText({ en: 'Already in the trash.', de: 'Bereits im Papierkorb.' }),
+  412: docText({
+    en: 'If-Match or If-Unmodified-Since failed: the record changed since it was read.',
+    de: 'If-Match oder If-Unmodified-Since schlug fehl: der Eintrag wurde seit dem Lesen geändert.',
+  }),
   413: docText({ en: 'Body too large.', de: 'Inhalt zu groß.' }),
   415: docText({ en: 'Body neither JSON nor a form.', de: 'Inhalt weder JSON noch Formular.' }),
   429: docText({ en: 'Too many failed attempts; see Retry-After.', de: 'Zu viele Fehlversuche; siehe Retry-After.' }),
@@ -219,8 +251,8 @@ const ERRORS_BY_KIND: Record<Kind, number[]> = {
   list: [400, 401, 404, 429, 503],
   create: [400, 401, 403, 413, 415, 429, 503],
   read: [400, 401, 403, 404, 429, 503],
-  update: [400, 401, 403, 404, 413, 415, 429, 503],
-  delete: [400, 401, 403, 404, 410, 429, 503],
+  update: [400, 401, 403, 404, 412, 413, 415, 429, 503],
+  delete: [400, 401, 403, 404, 410, 412, 429, 503],
 };
 
 const OK_TEXTS: Record<Kind, string> = {
@@ -229,6 +261,34 @@ const OK_TEXTS: Record<Kind, string> = {
   read: docText({ en: 'The record.', de: 'Der Eintrag.' }),
   update: docText({ en: 'The record as stored now.', de: 'Der Eintrag, wie er jetzt gespeichert ist.' }),
   delete: docText({ en: 'The trashed or deleted record.', de: 'Der verworfene oder gelöschte Eintrag.' }),
+};
+
+const NOT_MODIFIED = {
+  description: docText({
+    en: 'The copy named by If-None-Match or If-Modified-Since is current.',
+    de: 'Die mit If-None-Match oder If-Modified-Since benannte Kopie ist aktuell.',
+  }),
+};
+
+/** The change feed: its page, the parameter errors, 410 for an expired token. */
+const CHANGES_RESPONSES: Record<string, unknown> = {
+  '200': {
+    description: docText({ en: 'One page of changes.', de: 'Eine Seite Änderungen.' }),
+    content: { 'application/json': { schema: ref('ChangeList') } },
+  },
+  ...Object.fromEntries(
+    [400, 401, 429, 503].map((status) => [
+      String(status),
+      { description: ERROR_TEXTS[status], content: { 'application/json': { schema: ref('Error') } } },
+    ]),
+  ),
+  '410': {
+    description: docText({
+      en: 'The sync token is older than the change log keeps: download everything again and sync from a new token.',
+      de: 'Das Sync-Token ist älter als das Änderungsprotokoll: alles neu laden und ab einem neuen Token synchronisieren.',
+    }),
+    content: { 'application/json': { schema: ref('Error') } },
+  },
 };
 
 /** iCalendar feeds (docs/calendar-clients.md): the calendar, 304 for a current copy, the list's errors. */
@@ -240,12 +300,7 @@ const FEED_RESPONSES: Record<string, unknown> = {
     }),
     content: { 'text/calendar': { schema: { type: 'string' } } },
   },
-  '304': {
-    description: docText({
-      en: 'The copy named by If-None-Match or If-Modified-Since is current.',
-      de: 'Die mit If-None-Match oder If-Modified-Since benannte Kopie ist aktuell.',
-    }),
-  },
+  '304': NOT_MODIFIED,
   ...Object.fromEntries(
     [...new Set([...ERRORS_BY_KIND.list, ...ERRORS_BY_KIND.read])]
       .sort()
@@ -293,7 +348,10 @@ function kindOf(path: string, method: string, resource: string): Kind | null {
  * request examples that succeed when sent from Swagger UI.
  */
 export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void {
-  doc.components = { ...doc.components, schemas: { ...(doc.components?.schemas ?? {}), ...SCHEMAS } };
+  doc.components = {
+    ...doc.components,
+    schemas: { ...(doc.components?.schemas ?? {}), ...SCHEMAS, ChangeList: CHANGE_LIST },
+  };
   const schemas = doc.components.schemas ?? {};
   for (const [key, { item, list }] of Object.entries(RESOURCES)) schemas[list] = listSchema(key, item);
   for (const [path, operations] of Object.entries(doc.paths)) {
@@ -302,6 +360,11 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
       continue;
     }
     const resource = path.slice(`/${namespace}/`.length).split('/')[0];
+    if (path === `/${namespace}/changes`) {
+      for (const operation of Object.values(operations as Record<string, Schema>))
+        operation.responses = CHANGES_RESPONSES;
+      continue;
+    }
     const names = RESOURCES[resource];
     if (!names) continue;
     for (const [method, operation] of Object.entries(operations as Record<string, Schema>)) {
@@ -314,6 +377,7 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
           content: { 'application/json': { schema: ok } },
           ...(kind === 'list' ? { headers: { ...TOTAL_HEADERS, ...PAGES_HEADERS } } : {}),
         },
+        ...(kind === 'list' || kind === 'read' ? { '304': NOT_MODIFIED } : {}),
       };
       for (const status of ERRORS_BY_KIND[kind]) {
         responses[String(status)] = {

@@ -122,6 +122,21 @@ describe('OpenAPI responses', () => {
     }
   });
 
+  it('describes the change feed, its expired-token answer and conditional answers', async () => {
+    const operation = doc.paths[`${ns}/changes`].get;
+    const start = await t.http.get(`${ns}/changes`).expect(200);
+    await t.http.post(`${ns}/tags`).set('Authorization', editor.auth).send({ name: 'described' }).expect(201);
+    const page = await t.http.get(`${ns}/changes`).query({ since: start.body.next_token }).expect(200);
+    expect(page.body.changes.length).toBeGreaterThan(0);
+    expect(validate(operation.responses['200'].content!['application/json'].schema, page.body)).toEqual([]);
+    const expired = await t.http.get(`${ns}/changes`).query({ since: Buffer.from('999999.0').toString('base64url') });
+    expect(expired.status).toBe(410);
+    expect(validate(operation.responses['410'].content!['application/json'].schema, expired.body)).toEqual([]);
+    expect(Object.keys(doc.paths[`${ns}/events/{id}`].get.responses)).toContain('304');
+    expect(Object.keys(doc.paths[`${ns}/events/{id}`].patch.responses)).toContain('412');
+    expect(Object.keys(doc.paths[`${ns}/tags/{id}`].delete.responses)).toContain('412');
+  });
+
   it('describes the lists and the errors as they come', async () => {
     for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
       const operation = doc.paths[`${ns}/${resource}`].get;
