@@ -17,6 +17,7 @@ import { GeoModule } from './modules/geo/geo.module';
 import { OrganizersModule } from './modules/organizers/organizers.module';
 import { TagsModule } from './modules/tags/tags.module';
 import { VenuesModule } from './modules/venues/venues.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 /** The calendar's resource modules, in the order they register. A team's own module goes after them. */
 export const CALENDAR_MODULES: readonly Type[] = [
@@ -54,6 +55,7 @@ export class AppModule {
         TermsModule,
         PostsModule,
         ...(options.modules ?? CALENDAR_MODULES),
+        WebhooksModule,
         OperationsModule,
         DiscoveryModule,
       ],

@@ -77,6 +77,25 @@ export class AppConfig {
   get icalMaxEvents(): number {
     return this.get('ICAL_MAX_EVENTS');
   }
+  get webhooks(): {
+    worker: boolean;
+    allowPrivate: boolean;
+    pollMs: number;
+    retryBaseMs: number;
+    retryWindowMs: number;
+    timeoutMs: number;
+    leaseMs: number;
+  } {
+    return {
+      worker: this.get('WEBHOOKS_WORKER'),
+      allowPrivate: this.get('WEBHOOKS_ALLOW_PRIVATE'),
+      pollMs: this.get('WEBHOOKS_POLL_SECONDS') * 1000,
+      retryBaseMs: this.get('WEBHOOKS_RETRY_BASE_MS'),
+      retryWindowMs: this.get('WEBHOOKS_RETRY_HOURS') * 3_600_000,
+      timeoutMs: this.get('WEBHOOKS_TIMEOUT_SECONDS') * 1000,
+      leaseMs: this.get('WEBHOOKS_LEASE_SECONDS') * 1000,
+    };
+  }
   get changeLogRetentionDays(): number {
     return this.get('CHANGE_LOG_RETENTION_DAYS');
   }

@@ -138,6 +138,51 @@ export class EnvironmentVariables {
   @Max(3600)
   FUTURE_POSTS_INTERVAL_SECONDS = 30;
 
+  /** Run the webhook worker in this process (dispatch changes, send deliveries). */
+  @Transform(toBool)
+  @IsBoolean()
+  WEBHOOKS_WORKER = true;
+
+  /** Allow endpoint URLs on loopback, private and link-local addresses (tests, closed networks). */
+  @Transform(toBool)
+  @IsBoolean()
+  WEBHOOKS_ALLOW_PRIVATE = false;
+
+  /** How often the worker looks for changes and due deliveries. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  WEBHOOKS_POLL_SECONDS = 2;
+
+  /** The first retry's delay (doubled per attempt, up to an hour, with jitter). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3_600_000)
+  WEBHOOKS_RETRY_BASE_MS = 30_000;
+
+  /** How long a delivery is retried before it fails and its endpoint is disabled. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  WEBHOOKS_RETRY_HOURS = 24;
+
+  /** Time a receiver has to answer. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(120)
+  WEBHOOKS_TIMEOUT_SECONDS = 10;
+
+  /** How long a worker holds a delivery it sends; another worker takes it over after that (crash). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  WEBHOOKS_LEASE_SECONDS = 60;
+
   /** Days the change log keeps its rows; sync tokens older than that answer 410. */
   @Transform(toInt)
   @IsInt()

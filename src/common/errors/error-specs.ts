@@ -19,6 +19,8 @@ export const ERROR_SPECS = {
   event_password_protected: { status: 403, code: 'event-password-protected' },
   event_no_longer_available: { status: 403, code: 'event-no-longer-available' },
   term_not_found: { status: 404, code: 'rest-term-not-found' },
+  webhook_not_found: { status: 404, code: 'rest-webhook-not-found' },
+  delivery_not_found: { status: 404, code: 'rest-webhook-delivery-not-found' },
   no_route: { status: 404, code: 'rest_no_route' },
   invalid_namespace: { status: 404, code: 'rest_invalid_namespace' },
   conflict: { status: 409, code: 'rest_conflict' },

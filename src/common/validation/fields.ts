@@ -13,6 +13,7 @@ import {
   Matches,
   Max,
   MaxLength,
+  MinLength,
   isEmail,
   Min,
   ValidateBy,
@@ -115,6 +116,7 @@ export function BooleanField(options: FieldOptions): PropertyDecorator {
 
 export interface StringFieldOptions extends FieldOptions {
   maxLength?: number;
+  minLength?: number;
   /** Reject empty or blank strings. */
   notEmpty?: boolean;
   format?: string;
@@ -125,6 +127,9 @@ export function StringField(options: StringFieldOptions): PropertyDecorator {
   if (options.notEmpty) rules.push(Matches(/\S/, { message: reason('not_empty') }));
   if (options.maxLength !== undefined) {
     rules.push(MaxLength(options.maxLength, { message: reason('max_length', options.maxLength) }));
+  }
+  if (options.minLength !== undefined) {
+    rules.push(MinLength(options.minLength, { message: reason('min_length', options.minLength) }));
   }
   return applyDecorators(
     nullMeans(''),

@@ -9,6 +9,7 @@ import { AddEventTermListingDays1764300000000 } from './1764300000000-add-event-
 import { AddEventSearchWords1764400000000 } from './1764400000000-add-event-search-words';
 import { AddWriteSequenceTime1764500000000 } from './1764500000000-add-write-sequence-time';
 import { AddChangeLog1764600000000 } from './1764600000000-add-change-log';
+import { AddWebhooks1764700000000 } from './1764700000000-add-webhooks';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -25,4 +26,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddEventSearchWords1764400000000,
   AddWriteSequenceTime1764500000000,
   AddChangeLog1764600000000,
+  AddWebhooks1764700000000,
 ];

@@ -1,0 +1,108 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Clock } from '../../common/dates/clock';
+import { mayLearnOf } from '../../core/changes/change-visibility';
+import { ChangeLogEntity } from '../../database/changes/change-log.entity';
+import { DatabaseContext } from '../../database/database-context';
+import { WriteTransactions } from '../../database/write-transactions';
+import { subscribes, typeOf } from './event-types';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity';
+
+const BATCH = 500;
+
+/**
+ * Turns the change log into deliveries: reads the rows after its cursor (`webhook_dispatch`), writes one
+ * delivery per row and subscribed active endpoint, and moves the cursor, all in one transaction. The
+ * cursor row's lock admits one dispatcher at a time across instances. Only rows up to the committed
+ * write sequence are read, and the log commits in sequence order, so no change is skipped or sent twice.
+ */
+@Injectable()
+export class WebhookDispatcher {
+  constructor(
+    private readonly db: DatabaseContext,
+    private readonly transactions: WriteTransactions,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Dispatches one batch; returns the number of log rows read (a full batch: call again). */
+  dispatch(): Promise<number> {
+    return this.transactions.run(
+      async () => {
+        const manager = this.db.manager;
+        await manager
+          .createQueryBuilder()
+          .update('webhook_dispatch')
+          .set({ seq: () => 'seq' })
+          .where('id = 1')
+          .execute();
+        const cursor = await manager
+          .createQueryBuilder()
+          .select(['d.seq AS seq', 'd.position AS position'])
+          .from('webhook_dispatch', 'd')
+          .where('d.id = 1')
+          .getRawOne<{ seq: number | string; position: number | string }>();
+        const head = await manager
+          .createQueryBuilder()
+          .select('w.value', 'value')
+          .from('write_sequence', 'w')
+          .where('w.id = 1')
+          .getRawOne<{ value: number | string }>();
+        const rows = await manager
+          .createQueryBuilder(ChangeLogEntity, 'c')
+          .where('(c.seq > :seq OR (c.seq = :seq AND c.position > :position))', {
+            seq: Number(cursor?.seq ?? 0),
+            position: Number(cursor?.position ?? 0),
+          })
+          .andWhere('c.seq <= :head', { head: Number(head?.value ?? 0) })
+          .orderBy('c.seq', 'ASC')
+          .addOrderBy('c.position', 'ASC')
+          .limit(BATCH)
+          .getMany();
+        if (rows.length === 0) return 0;
+        const endpoints = await manager.find(WebhookEndpointEntity, { where: { status: 'active' } });
+        const subscriptions = endpoints.map((e) => ({ endpoint: e, types: JSON.parse(e.eventTypes) as string[] }));
+        const now = this.clock.nowSqlUtc();
+        const deliveries: Partial<WebhookDeliveryEntity>[] = [];
+        for (const row of rows) {
+          // What anonymous callers may not learn of (drafts), receivers do not either.
+          if (!mayLearnOf(null, row)) continue;
+          const type = typeOf(row.resource, row.action);
+          for (const { endpoint, types } of subscriptions) {
+            if (row.seq <= endpoint.sinceSeq || !subscribes(types, type)) continue;
+            deliveries.push({
+              id: randomUUID(),
+              endpointId: endpoint.id,
+              seq: row.seq,
+              position: row.position,
+              resource: row.resource,
+              resourceId: row.resourceId,
+              action: row.action,
+              status: 'pending',
+              attempts: 0,
+              nextAttemptUtc: now,
+              leaseUntilUtc: null,
+              lastStatus: null,
+              lastError: null,
+              changedUtc: row.changedUtc,
+              createdUtc: now,
+              deliveredUtc: null,
+            });
+          }
+        }
+        for (let i = 0; i < deliveries.length; i += 200) {
+          await this.db.insertOnly(WebhookDeliveryEntity, deliveries.slice(i, i + 200));
+        }
+        const last = rows[rows.length - 1];
+        await manager
+          .createQueryBuilder()
+          .update('webhook_dispatch')
+          .set({ seq: last.seq, position: last.position })
+          .where('id = 1')
+          .execute();
+        return rows.length;
+      },
+      { content: false },
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+import { isPublicAddress, refuseWebhookUrl } from './webhook-url-guard';
+
+describe('webhook URL guard (SSRF)', () => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+  ])('refuses %s', (address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
+
+  it('refuses URLs that are no http(s), carry credentials or point inside', async () => {
+    expect(await refuseWebhookUrl('ftp://example.org/hook', false)).toMatch(/http/);
+    expect(await refuseWebhookUrl('https://user:pw@93.184.216.34/hook', false)).toMatch(/credentials/);
+    expect(await refuseWebhookUrl('http://127.0.0.1:8080/hook', false)).toMatch(/private/);
+    expect(await refuseWebhookUrl('http://[::1]/hook', false)).toMatch(/private/);
+    expect(await refuseWebhookUrl('http://localhost/hook', false)).toMatch(/private|resolve/);
+    expect(await refuseWebhookUrl('not a url', false)).toMatch(/URL/);
+  });
+
+  it('accepts public addresses, and private ones only when allowed', async () => {
+    expect(await refuseWebhookUrl('https://93.184.216.34/hook', false)).toBeNull();
+    expect(await refuseWebhookUrl('http://127.0.0.1:8080/hook', true)).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { WebhookDeliverer, type AttemptOutcome } from './webhook-deliverer';
+import { WebhookDispatcher } from './webhook-dispatcher';
+
+const PARALLEL = 4;
+
+/**
+ * The database-polling worker: every `WEBHOOKS_POLL_SECONDS` it dispatches new changes and sends what
+ * is due, a few deliveries at a time. Any number of instances may run it (`WEBHOOKS_WORKER`): the
+ * dispatcher's lock and the deliveries' leases keep each change delivered once per attempt.
+ */
+@Injectable()
+export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Webhooks');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly deliverer: WebhookDeliverer,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.webhooks.worker) return;
+    this.timer = setInterval(() => this.tick(), this.config.webhooks.pollMs);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  private tick(): void {
+    if (this.running) return;
+    this.running = this.runOnce()
+      .catch((error: unknown) => this.logger.warn(`webhook worker round failed: ${String(error)}`))
+      .finally(() => (this.running = null));
+  }
+
+  /** One round: every new change dispatched, every due delivery attempted once. */
+  async runOnce(): Promise<{ dispatched: number; outcomes: AttemptOutcome[] }> {
+    let dispatched = 0;
+    for (let read = await this.dispatcher.dispatch(); read > 0; read = await this.dispatcher.dispatch()) {
+      dispatched += read;
+    }
+    const outcomes: AttemptOutcome[] = [];
+    const due = await this.deliverer.due(100);
+    for (let i = 0; i < due.length; i += PARALLEL) {
+      outcomes.push(...(await Promise.all(due.slice(i, i + PARALLEL).map((id) => this.deliverer.attempt(id)))));
+    }
+    return { dispatched, outcomes };
+  }
+}

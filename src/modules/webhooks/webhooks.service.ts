@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/dates/clock';
+import { DomainError } from '../../common/errors/domain-error';
+import type { RequestContext } from '../../common/http/request-context';
+import { buildListResponse, resolvePageRequest, type ListResponse } from '../../common/pagination/pagination';
+import { RequestValidationError } from '../../common/validation/request-validation.error';
+import { reason } from '../../common/validation/validation-messages';
+import { AppConfig } from '../../config/app-config';
+import { DatabaseContext } from '../../database/database-context';
+import { WriteTransactions } from '../../database/write-transactions';
+import type { CreateWebhookDto } from './dto/create-webhook.dto';
+import type { ListDeliveriesQueryDto } from './dto/list-deliveries-query.dto';
+import type { UpdateWebhookDto } from './dto/update-webhook.dto';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity';
+import { toDeliveryObject, toWebhookObject, type DeliveryObject, type WebhookObject } from './webhook.mapper';
+import { newWebhookSecret } from './webhook-signature';
+import { refuseWebhookUrl } from './webhook-url-guard';
+
+/** Webhook endpoints and their deliveries, for administrators (`manage_options`). */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly db: DatabaseContext,
+    private readonly transactions: WriteTransactions,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  async list(page: number | undefined, perPage: number | undefined, ctx: RequestContext): Promise<ListResponse> {
+    const request = resolvePageRequest(page, perPage, this.config.maxPerPage);
+    const [items, total] = await this.db.manager.findAndCount(WebhookEndpointEntity, {
+      order: { id: 'ASC' },
+      skip: request.offset,
+      take: request.perPage,
+    });
+    return buildListResponse({
+      key: 'webhooks',
+      items: items.map((e) => toWebhookObject(e, ctx.namespaceUrl)),
+      total,
+      page: request,
+      collectionUrl: `${ctx.namespaceUrl}/webhooks`,
+      query: {},
+    });
+  }
+
+  async get(id: number, ctx: RequestContext): Promise<WebhookObject> {
+    return toWebhookObject(await this.require(id), ctx.namespaceUrl);
+  }
+
+  async create(dto: CreateWebhookDto, ctx: RequestContext): Promise<WebhookObject> {
+    await this.assertUrl(dto.url);
+    const endpoint = await this.transactions.run(
+      async () => {
+        const now = this.clock.nowSqlUtc();
+        // Changes committed before the endpoint existed are not its to receive.
+        const head = await this.db.manager
+          .createQueryBuilder()
+          .select('w.value', 'value')
+          .from('write_sequence', 'w')
+          .where('w.id = 1')
+          .getRawOne<{ value: number | string }>();
+        const id = await this.db.insertReturningId(WebhookEndpointEntity, {
+          url: dto.url,
+          description: dto.description ?? '',
+          eventTypes: JSON.stringify(dto.events ?? ['*']),
+          secret: dto.secret || newWebhookSecret(),
+          status: 'active',
+          disabledReason: null,
+          sinceSeq: Number(head?.value ?? 0),
+          createdUtc: now,
+          modifiedUtc: now,
+        });
+        return this.require(id);
+      },
+      { content: false },
+    );
+    return toWebhookObject(endpoint, ctx.namespaceUrl, true);
+  }
+
+  async update(id: number, dto: UpdateWebhookDto, ctx: RequestContext): Promise<WebhookObject> {
+    if (dto.url !== undefined) await this.assertUrl(dto.url);
+    const endpoint = await this.transactions.run(
+      async () => {
+        const current = await this.require(id);
+        if (dto.url !== undefined) current.url = dto.url;
+        if (dto.description !== undefined) current.description = dto.description;
+        if (dto.events !== undefined) current.eventTypes = JSON.stringify(dto.events);
+        if (dto.secret) current.secret = dto.secret;
+        if (dto.status !== undefined && dto.status !== current.status) {
+          current.status = dto.status;
+          current.disabledReason = dto.status === 'disabled' ? 'Disabled by an administrator.' : null;
+        }
+        current.modifiedUtc = this.clock.nowSqlUtc();
+        return this.db.manager.save(current);
+      },
+      { content: false },
+    );
+    return toWebhookObject(endpoint, ctx.namespaceUrl, Boolean(dto.secret));
+  }
+
+  /** Deletes the endpoint and its deliveries. */
+  async delete(id: number, ctx: RequestContext): Promise<WebhookObject> {
+    const endpoint = await this.transactions.run(
+      async () => {
+        const current = await this.require(id);
+        await this.db.manager.delete(WebhookEndpointEntity, { id });
+        return current;
+      },
+      { content: false },
+    );
+    return toWebhookObject(endpoint, ctx.namespaceUrl);
+  }
+
+  async deliveries(id: number, query: ListDeliveriesQueryDto, ctx: RequestContext): Promise<ListResponse> {
+    await this.require(id);
+    const request = resolvePageRequest(query.page, query.per_page, this.config.maxPerPage);
+    const [items, total] = await this.db.manager.findAndCount(WebhookDeliveryEntity, {
+      where: { endpointId: id, ...(query.status ? { status: query.status } : {}) },
+      order: { seq: 'DESC', position: 'DESC' },
+      skip: request.offset,
+      take: request.perPage,
+    });
+    return buildListResponse({
+      key: 'deliveries',
+      items: items.map(toDeliveryObject),
+      total,
+      page: request,
+      collectionUrl: `${ctx.namespaceUrl}/webhooks/${id}/deliveries`,
+      query: { status: query.status },
+    });
+  }
+
+  /**
+   * Sends a delivery again, with the same id (a receiver that did process it recognises it): back to
+   * pending, due now, with a fresh retry window.
+   */
+  async redeliver(id: number, deliveryId: string): Promise<DeliveryObject> {
+    const delivery = await this.transactions.run(
+      async () => {
+        const found = await this.db.manager.findOneBy(WebhookDeliveryEntity, { id: deliveryId, endpointId: id });
+        if (!found) throw new DomainError('delivery_not_found');
+        const now = this.clock.nowSqlUtc();
+        Object.assign(found, { status: 'pending', nextAttemptUtc: now, leaseUntilUtc: null, createdUtc: now });
+        return this.db.manager.save(found);
+      },
+      { content: false },
+    );
+    return toDeliveryObject(delivery);
+  }
+
+  private async require(id: number): Promise<WebhookEndpointEntity> {
+    const endpoint = await this.db.manager.findOneBy(WebhookEndpointEntity, { id });
+    if (!endpoint) throw new DomainError('webhook_not_found');
+    return endpoint;
+  }
+
+  private async assertUrl(url: string): Promise<void> {
+    const refused = await refuseWebhookUrl(url, this.config.webhooks.allowPrivate);
+    if (refused) throw RequestValidationError.of({ url: reason('refused_url', refused) });
+  }
+}

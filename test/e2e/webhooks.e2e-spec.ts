@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { WebhookWorker } from '../../src/modules/webhooks/webhook-worker';
+import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
+import { postEvent } from '../support/events';
+import { createUser, type TestUser } from '../support/users';
+import { WebhookReceiver, type ReceivedDelivery } from '../support/webhook-receiver';
+
+const ns = '/cal/events/v1';
+const HOUR = 3_600_000;
+
+/** What a receiver does with the headers and the raw body (docs/sync-and-webhooks.md). */
+function verifies(secret: string, delivery: ReceivedDelivery): boolean {
+  const timestamp = String(delivery.headers['x-cal-webhook-timestamp']);
+  const expected = Buffer.from(
+    `v1=${createHmac('sha256', secret).update(`${timestamp}.${delivery.body}`).digest('hex')}`,
+  );
+  const given = Buffer.from(String(delivery.headers['x-cal-webhook-signature']));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+describe('webhooks', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let editor: TestUser;
+  let receiver: WebhookReceiver;
+  let url: string;
+  const clock = new SteppingClock();
+  const worker = () => t.app.get(WebhookWorker);
+
+  const api = (method: 'get' | 'post' | 'delete', path: string, auth = admin.auth) =>
+    t.http[method](`${ns}${path}`).set('Authorization', auth);
+  const register = async (fields: Record<string, unknown> = {}) =>
+    (
+      await api('post', '/webhooks')
+        .send({ url, ...fields })
+        .expect(201)
+    ).body as { id: number; secret: string };
+  /** Runs worker rounds, moving the clock past each retry's wait, until nothing is pending. */
+  const drain = async (rounds = 40) => {
+    for (let i = 0; i < rounds; i++) {
+      const { outcomes } = await worker().runOnce();
+      const pending = await t.dataSource.query("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'");
+      if (Number((pending as { n: number }[])[0].n) === 0) return;
+      if (outcomes.length === 0) clock.advance(HOUR);
+    }
+    throw new Error('deliveries still pending');
+  };
+
+  beforeAll(async () => {
+    receiver = new WebhookReceiver();
+    url = await receiver.start();
+    t = await createTestApp({
+      clock,
+      env: { WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOKS_POLL_SECONDS: '3600', FUTURE_POSTS_INTERVAL_SECONDS: '3600' },
+    });
+    admin = await createUser(t, 'administrator');
+    editor = await createUser(t, 'editor');
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.stop();
+  });
+
+  it('lets administrators only manage endpoints; shows the secret once', async () => {
+    await t.http.get(`${ns}/webhooks`).expect(401);
+    await api('get', '/webhooks', editor.auth).expect(403);
+    await api('post', '/webhooks', editor.auth).send({ url }).expect(403);
+    const created = await register({ events: ['tag.*'], description: 'tags' });
+    expect(created.secret).toMatch(/^whsec_/);
+    const read = (await api('get', `/webhooks/${created.id}`).expect(200)).body as Record<string, unknown>;
+    expect(read).toMatchObject({
+      url,
+      events: ['tag.*'],
+      description: 'tags',
+      status: 'active',
+      disabled_reason: null,
+    });
+    expect(read.secret).toBeUndefined();
+    const list = (await api('get', '/webhooks').expect(200)).body as { webhooks: { id: number }[] };
+    expect(list.webhooks.map((w) => w.id)).toContain(created.id);
+    await api('post', `/webhooks/${created.id}`)
+      .send({ events: ['category.created'] })
+      .expect(200);
+    await api('post', `/webhooks/${created.id}`)
+      .send({ events: ['nonsense'] })
+      .expect(400);
+    await api('post', `/webhooks/${created.id}`).send({ secret: 'short' }).expect(400);
+    await api('delete', `/webhooks/${created.id}`).expect(200);
+    expect((await api('get', `/webhooks/${created.id}`).expect(404)).body.code).toBe('rest-webhook-not-found');
+    await api('post', '/webhooks').send({ url: null }).expect(400);
+    await api('post', '/webhooks').send({ url: 'ftp://example.org/x' }).expect(400);
+  });
+
+  it('delivers signed, in order per record, retries failures and sends each delivery id until it succeeds', async () => {
+    const hook = await register({ events: ['event.*'] });
+    receiver.received.length = 0;
+    receiver.answers = [500, 503];
+    const event = await postEvent(t, editor.auth, { title: 'Hooked' });
+    await api('post', `/events/${event.id}`, editor.auth).send({ title: 'Hooked again' }).expect(200);
+    await postEvent(t, editor.auth, { title: 'Draft, never sent', status: 'draft' });
+    await drain();
+    const ids = receiver.received.map((r) => r.json.id);
+    expect(receiver.received.map((r) => [r.json.type, r.json.data.id])).toEqual([
+      ['event.created', event.id],
+      ['event.created', event.id],
+      ['event.created', event.id],
+      ['event.updated', event.id],
+    ]);
+    expect(new Set(ids.slice(0, 3)).size).toBe(1);
+    expect(ids[3]).not.toBe(ids[0]);
+    expect(receiver.received.every((r) => verifies(hook.secret, r))).toBe(true);
+    expect(receiver.received.every((r) => r.headers['x-cal-webhook-id'] === r.json.id)).toBe(true);
+    const last = JSON.parse(receiver.received[3].body) as { data: { object: { title: string } } };
+    expect(last.data.object.title).toBe('Hooked again');
+    const deliveries = (await api('get', `/webhooks/${hook.id}/deliveries`).expect(200)).body as {
+      deliveries: { id: string; status: string; attempts: number; type: string }[];
+    };
+    expect(deliveries.deliveries.map((d) => [d.type, d.status, d.attempts])).toEqual([
+      ['event.updated', 'delivered', 1],
+      ['event.created', 'delivered', 3],
+    ]);
+    // Sent again on request, with the same id.
+    await api('post', `/webhooks/${hook.id}/deliveries/${ids[0]}/redeliver`).expect(201);
+    await drain();
+    expect(receiver.received.at(-1)?.json.id).toBe(ids[0]);
+    await api('post', `/webhooks/${hook.id}/deliveries/nope/redeliver`).expect(404);
+    await api('delete', `/webhooks/${hook.id}`).expect(200);
+  });
+
+  it('unsubscribes on 410 Gone, with the reason visible', async () => {
+    const hook = await register({ events: ['tag.created'] });
+    receiver.answers = [410];
+    await api('post', '/tags', editor.auth).send({ name: 'gone' }).expect(201);
+    await worker().runOnce();
+    const read = (await api('get', `/webhooks/${hook.id}`).expect(200)).body as Record<string, unknown>;
+    expect(read).toMatchObject({ status: 'disabled', disabled_reason: expect.stringMatching(/410/) });
+    await api('delete', `/webhooks/${hook.id}`).expect(200);
+  });
+
+  it('gives up after the retry window, disables the endpoint with the reason, and resumes when re-enabled', async () => {
+    const hook = await register({ events: ['category.created'] });
+    receiver.answers = Array.from({ length: 100 }, () => 500);
+    await api('post', '/categories', editor.auth).send({ name: 'Never reached' }).expect(201);
+    for (let i = 0; i < 100; i++) {
+      await worker().runOnce();
+      const status = ((await api('get', `/webhooks/${hook.id}`).expect(200)).body as { status: string }).status;
+      if (status === 'disabled') break;
+      clock.advance(HOUR);
+    }
+    const read = (await api('get', `/webhooks/${hook.id}`).expect(200)).body as Record<string, unknown>;
+    expect(read).toMatchObject({
+      status: 'disabled',
+      disabled_reason: expect.stringMatching(/failed for 24 h.*HTTP 500/),
+    });
+    const failed = (await api('get', `/webhooks/${hook.id}/deliveries?status=failed`).expect(200)).body as {
+      deliveries: { attempts: number }[];
+    };
+    expect(failed.deliveries).toHaveLength(1);
+    expect(failed.deliveries[0].attempts).toBeGreaterThan(5);
+    receiver.answers = [];
+    await api('post', `/webhooks/${hook.id}`).send({ status: 'active' }).expect(200);
+    await api('post', '/categories', editor.auth).send({ name: 'Reached' }).expect(201);
+    const before = receiver.received.length;
+    await drain();
+    expect(receiver.received.slice(before).map((r) => r.json.type)).toEqual(['category.created']);
+    await api('delete', `/webhooks/${hook.id}`).expect(200);
+  });
+});
+
+describe('webhooks without WEBHOOKS_ALLOW_PRIVATE', () => {
+  let t: TestApp;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t, 'administrator');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it.each([
+    'http://127.0.0.1:8080/hook',
+    'http://localhost/hook',
+    'http://169.254.169.254/latest/meta-data',
+    'http://10.0.0.5/hook',
+    'http://[::1]/hook',
+    'http://[::ffff:192.168.0.1]/hook',
+  ])('refuses %s (SSRF guard)', async (target) => {
+    const res = await t.http.post(`${ns}/webhooks`).set('Authorization', admin.auth).send({ url: target }).expect(400);
+    expect(res.body.data.params.url).toMatch(/refused/);
+  });
+});
