@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { Command, CommanderError } from 'commander';
-import { CALENDAR_MODULES } from '../app.module';
+import { AppModule, CALENDAR_MODULES } from '../app.module';
 import { ApplicationPasswordsService } from '../auth/application-passwords.service';
 import { AuthInputError } from '../auth/auth-input.error';
 import { UsersService } from '../auth/users.service';
@@ -11,6 +11,12 @@ import { allMigrations } from '../database/module-migrations';
 import { CliModule } from './cli.module';
 import { addSchemaCommands } from './schema-commands';
 import { addUserCommands, type CliOutput } from './user-commands';
+import { addWebhookCommands } from './webhook-commands';
+import { DomainError } from '../common/errors/domain-error';
+import { ERROR_MESSAGES } from '../common/errors/error-messages';
+import { AppConfig } from '../config/app-config';
+import { WebhooksService } from '../modules/webhooks/webhooks.service';
+import { WebhookWorker } from '../modules/webhooks/webhook-worker';
 
 export interface CliIo {
   stdout: NodeJS.WriteStream;
@@ -37,7 +43,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   };
 
   const program = new Command('npm run cli --')
-    .description('Manage users, application passwords and the schema of the events calendar service.')
+    .description('Manage users, application passwords, webhooks and the schema of the events calendar service.')
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .showHelpAfterError()
     .exitOverride();
@@ -62,6 +68,29 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       print(await action({ migrations, progress: (label, total) => startProgress(label, total, io.stderr) }), json);
     } finally {
       await migrations.close();
+    }
+  });
+
+  addWebhookCommands(program, async (action, json) => {
+    // The whole service without its HTTP server: payloads render records as the API does.
+    const app = await NestFactory.createApplicationContext(
+      AppModule.forRoot({ overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false' } }),
+      { logger: false },
+    );
+    try {
+      const services = {
+        webhooks: app.get(WebhooksService),
+        worker: app.get(WebhookWorker),
+        pollMs: app.get(AppConfig).webhooks.pollMs,
+      };
+      print(await action(services), json);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const message = ERROR_MESSAGES.en[error.key];
+      io.stderr.write(json ? `${JSON.stringify({ error: message })}\n` : `error: ${message}\n`);
+      exitCode = 1;
+    } finally {
+      await app.close();
     }
   });
 

@@ -17,6 +17,22 @@ import { toDeliveryObject, toWebhookObject, type DeliveryObject, type WebhookObj
 import { newWebhookSecret } from './webhook-signature';
 import { refuseWebhookUrl } from './webhook-url-guard';
 
+export interface QueueState {
+  /** Committed writes the dispatcher has not turned into deliveries yet. */
+  writes_not_dispatched: number;
+  endpoints: {
+    id: number;
+    url: string;
+    status: string;
+    disabled_reason: string | null;
+    events: string[];
+    pending: number;
+    delivered: number;
+    failed: number;
+    next_attempt_utc: string | null;
+  }[];
+}
+
 /** Webhook endpoints and their deliveries, for administrators (`manage_options`). */
 @Injectable()
 export class WebhooksService {
@@ -147,6 +163,49 @@ export class WebhooksService {
       { content: false },
     );
     return toDeliveryObject(delivery);
+  }
+
+  /** Every endpoint with its deliveries counted by state, and how far the dispatcher is behind: the CLI. */
+  async queue(): Promise<QueueState> {
+    const endpoints = await this.db.manager.find(WebhookEndpointEntity, { order: { id: 'ASC' } });
+    const counts = await this.db.manager
+      .createQueryBuilder(WebhookDeliveryEntity, 'd')
+      .select(['d.endpointId AS endpoint', 'd.status AS status', 'COUNT(*) AS n', 'MIN(d.nextAttemptUtc) AS next'])
+      .groupBy('d.endpointId')
+      .addGroupBy('d.status')
+      .getRawMany<{ endpoint: number; status: string; n: number | string; next: string | null }>();
+    const positions = await this.db.manager
+      .createQueryBuilder()
+      .select(['w.value AS head', 'd.seq AS dispatched'])
+      .from('write_sequence', 'w')
+      .innerJoin('webhook_dispatch', 'd', 'd.id = 1')
+      .where('w.id = 1')
+      .getRawOne<{ head: number | string; dispatched: number | string }>();
+    return {
+      writes_not_dispatched: Math.max(0, Number(positions?.head ?? 0) - Number(positions?.dispatched ?? 0)),
+      endpoints: endpoints.map((e) => {
+        const mine = counts.filter((c) => Number(c.endpoint) === e.id);
+        const count = (status: string) => Number(mine.find((c) => c.status === status)?.n ?? 0);
+        return {
+          id: e.id,
+          url: e.url,
+          status: e.status,
+          disabled_reason: e.disabledReason,
+          events: JSON.parse(e.eventTypes) as string[],
+          pending: count('pending'),
+          delivered: count('delivered'),
+          failed: count('failed'),
+          next_attempt_utc: mine.find((c) => c.status === 'pending')?.next ?? null,
+        };
+      }),
+    };
+  }
+
+  /** {@link redeliver} by the delivery id alone (the CLI). */
+  async redeliverById(deliveryId: string): Promise<DeliveryObject> {
+    const found = await this.db.manager.findOneBy(WebhookDeliveryEntity, { id: deliveryId });
+    if (!found) throw new DomainError('delivery_not_found');
+    return this.redeliver(found.endpointId, deliveryId);
   }
 
   private async require(id: number): Promise<WebhookEndpointEntity> {
