@@ -76,6 +76,7 @@ export function addWebhookCommands(program: Command, run: Run): void {
     .description('run the webhook worker in the foreground until SIGTERM or SIGINT')
     .action(() =>
       run(async ({ worker, pollMs }) => {
+        worker.consumeQueue();
         const stopped = stopSignal();
         let signal: string | null = null;
         void stopped.then((s) => (signal = s));

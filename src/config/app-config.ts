@@ -96,6 +96,11 @@ export class AppConfig {
       leaseMs: this.get('WEBHOOKS_LEASE_SECONDS') * 1000,
     };
   }
+  /** Redis (`REDIS_URL`), or null for a single instance without it. */
+  get redis(): { url: string; prefix: string } | null {
+    const url = this.get('REDIS_URL');
+    return url ? { url, prefix: this.get('REDIS_KEY_PREFIX') } : null;
+  }
   get changeLogRetentionDays(): number {
     return this.get('CHANGE_LOG_RETENTION_DAYS');
   }

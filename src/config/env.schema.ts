@@ -138,6 +138,16 @@ export class EnvironmentVariables {
   @Max(3600)
   FUTURE_POSTS_INTERVAL_SECONDS = 30;
 
+  /** Redis for what several instances share: with it, webhook deliveries run on a BullMQ queue. */
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== '')
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  /** Prefix of this service's keys in Redis (several services, or test runs, may share one Redis). */
+  @Matches(/^[A-Za-z0-9_-]{1,40}$/, { message: 'must be 1–40 letters, digits, - or _' })
+  REDIS_KEY_PREFIX = 'cal';
+
   /** Run the webhook worker in this process (dispatch changes, send deliveries). */
   @Transform(toBool)
   @IsBoolean()
@@ -283,7 +293,7 @@ export class EnvironmentVariables {
 export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVariables {
   const known = Object.keys(new EnvironmentVariables());
   const picked: Record<string, unknown> = {};
-  for (const key of [...known, 'PUBLIC_URL', 'CAL_ADMIN_LOGIN', 'CAL_ADMIN_PASSWORD', 'METRICS_TOKEN']) {
+  for (const key of [...known, 'PUBLIC_URL', 'REDIS_URL', 'CAL_ADMIN_LOGIN', 'CAL_ADMIN_PASSWORD', 'METRICS_TOKEN']) {
     if (raw[key] !== undefined) picked[key] = raw[key];
   }
   const env = plainToInstance(EnvironmentVariables, picked, { exposeDefaultValues: true });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { WebhookWorker } from '../../src/modules/webhooks/webhook-worker';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
@@ -19,8 +20,19 @@ function verifies(secret: string, delivery: ReceivedDelivery): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-describe('webhooks', () => {
+/** Keys of one test run in the shared Redis, removed afterwards. */
+async function dropRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+}
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+describe.each(['database', 'redis'] as const)('webhooks (%s queue)', (mode) => {
   let t: TestApp;
+  const prefix = `test-${process.pid}-${randomBytes(4).toString('hex')}`;
   let admin: TestUser;
   let editor: TestUser;
   let receiver: WebhookReceiver;
@@ -52,7 +64,12 @@ describe('webhooks', () => {
     url = await receiver.start();
     t = await createTestApp({
       clock,
-      env: { WEBHOOKS_ALLOW_PRIVATE: 'true', WEBHOOKS_POLL_SECONDS: '3600', FUTURE_POSTS_INTERVAL_SECONDS: '3600' },
+      env: {
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+        WEBHOOKS_POLL_SECONDS: '3600',
+        FUTURE_POSTS_INTERVAL_SECONDS: '3600',
+        ...(mode === 'redis' ? { REDIS_URL, REDIS_KEY_PREFIX: prefix } : {}),
+      },
     });
     admin = await createUser(t, 'administrator');
     editor = await createUser(t, 'editor');
@@ -60,6 +77,7 @@ describe('webhooks', () => {
   afterAll(async () => {
     await t.close();
     await receiver.stop();
+    if (mode === 'redis') await dropRedisKeys(prefix);
   });
 
   it('lets administrators only manage endpoints; shows the secret once', async () => {
@@ -125,6 +143,13 @@ describe('webhooks', () => {
     await drain();
     expect(receiver.received.at(-1)?.json.id).toBe(ids[0]);
     await api('post', `/webhooks/${hook.id}/deliveries/nope/redeliver`).expect(404);
+    if (mode === 'redis') {
+      // The attempts ran as BullMQ jobs: completed ones are kept for an hour under the run's prefix.
+      const redis = new Redis(REDIS_URL);
+      const completed = await redis.zcard(`${prefix}:webhook-deliveries:completed`);
+      await redis.quit();
+      expect(completed).toBeGreaterThanOrEqual(receiver.received.length);
+    }
     await api('delete', `/webhooks/${hook.id}`).expect(200);
   });
 

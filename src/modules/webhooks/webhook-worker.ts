@@ -2,13 +2,15 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { AppConfig } from '../../config/app-config';
 import { WebhookDeliverer, type AttemptOutcome } from './webhook-deliverer';
 import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhookQueue } from './webhook-queue';
 
 const PARALLEL = 4;
 
 /**
- * The database-polling worker: every `WEBHOOKS_POLL_SECONDS` it dispatches new changes and sends what
- * is due, a few deliveries at a time. Any number of instances may run it (`WEBHOOKS_WORKER`): the
- * dispatcher's lock and the deliveries' leases keep each change delivered once per attempt.
+ * The webhook worker: every `WEBHOOKS_POLL_SECONDS` it dispatches new changes and attempts what is due,
+ * in this process a few at a time, or, with `REDIS_URL`, as jobs on the BullMQ queue that every
+ * instance's worker takes from. Any number of instances may run it (`WEBHOOKS_WORKER`): the dispatcher's
+ * lock and the deliveries' leases keep each change delivered once per attempt.
  */
 @Injectable()
 export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -20,10 +22,12 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     private readonly config: AppConfig,
     private readonly dispatcher: WebhookDispatcher,
     private readonly deliverer: WebhookDeliverer,
+    private readonly queue: WebhookQueue,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.webhooks.worker) return;
+    this.queue.consume();
     this.timer = setInterval(() => this.tick(), this.config.webhooks.pollMs);
     this.timer.unref();
   }
@@ -32,6 +36,11 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running?.catch(() => undefined);
+  }
+
+  /** Takes BullMQ jobs in this process too (the CLI's `webhooks:work`); nothing without Redis. */
+  consumeQueue(): void {
+    this.queue.consume();
   }
 
   private tick(): void {
@@ -49,6 +58,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     }
     const outcomes: AttemptOutcome[] = [];
     const due = await this.deliverer.due(100);
+    if (this.queue.enabled) return { dispatched, outcomes: await this.queue.attempt(due) };
     for (let i = 0; i < due.length; i += PARALLEL) {
       outcomes.push(...(await Promise.all(due.slice(i, i + PARALLEL).map((id) => this.deliverer.attempt(id)))));
     }

@@ -6,6 +6,7 @@ import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { WebhookPayloads } from './webhook-payloads';
 import { WebhookSender } from './webhook-sender';
+import { WebhookQueue } from './webhook-queue';
 import { WebhookWorker } from './webhook-worker';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
@@ -17,7 +18,15 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEndpointEntity, WebhookDeliveryEntity])],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookDispatcher, WebhookDeliverer, WebhookPayloads, WebhookSender, WebhookWorker],
+  providers: [
+    WebhooksService,
+    WebhookDispatcher,
+    WebhookDeliverer,
+    WebhookPayloads,
+    WebhookSender,
+    WebhookWorker,
+    WebhookQueue,
+  ],
   exports: [WebhooksService, WebhookWorker, WebhookDispatcher, WebhookDeliverer],
 })
 export class WebhooksModule {}
