@@ -126,6 +126,9 @@ describe.each(['database', 'redis'] as const)('webhooks (%s queue)', (mode) => {
       ['event.updated', event.id],
     ]);
     expect(new Set(ids.slice(0, 3)).size).toBe(1);
+    // Exactly once by id: each delivery id was accepted (2xx) once.
+    const accepted = receiver.received.filter((r) => r.answered === 200).map((r) => r.json.id);
+    expect(accepted).toEqual([ids[0], ids[3]]);
     expect(ids[3]).not.toBe(ids[0]);
     expect(receiver.received.every((r) => verifies(hook.secret, r))).toBe(true);
     expect(receiver.received.every((r) => r.headers['x-cal-webhook-id'] === r.json.id)).toBe(true);

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface ReceivedDelivery {
   headers: IncomingHttpHeaders;
+  /** The status the receiver answered (null while held). */
+  answered: number | null;
   body: string;
   json: { id: string; type: string; data: { resource: string; id: number; action: string; deleted: boolean } };
 }
@@ -24,10 +26,17 @@ export class WebhookReceiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        this.received.push({ headers: req.headers, body, json: JSON.parse(body) as ReceivedDelivery['json'] });
+        const delivery: ReceivedDelivery = {
+          headers: req.headers,
+          answered: null,
+          body,
+          json: JSON.parse(body) as ReceivedDelivery['json'],
+        };
+        this.received.push(delivery);
         this.waiters = this.waiters.filter((w) => (this.received.length >= w.count ? (w.resolve(), false) : true));
         if (this.hold) return;
         res.statusCode = this.answers.shift() ?? 200;
+        delivery.answered = res.statusCode;
         res.end('ok');
       });
     });
