@@ -74,7 +74,7 @@ export class WriteTransactions {
           };
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.once(announced);
+        return await this.once(announced, options.content !== false);
       } catch (error) {
         if (attempt >= MAX_WRITE_ATTEMPTS || !isRetryableWriteConflict(error)) throw error;
         await delay(retryDelayMs(attempt));
@@ -82,8 +82,15 @@ export class WriteTransactions {
     }
   }
 
-  private once<T>(work: () => Promise<T>): Promise<T> {
-    const transaction = () => this.db.inNewTransaction(work).finally(() => this.version.transactionEnded());
+  /**
+   * `content`: only a transaction that changes content ends a generation; the others (the readiness probe,
+   * the webhook dispatcher every few seconds) would otherwise empty the response cache each time.
+   */
+  private once<T>(work: () => Promise<T>, content: boolean): Promise<T> {
+    const transaction = () =>
+      this.db.inNewTransaction(work).finally(() => {
+        if (content) this.version.transactionEnded();
+      });
     return this.sqliteWriter ? this.sqliteWriter.runExclusive(transaction) : transaction();
   }
 }

@@ -66,6 +66,7 @@ describe.each(['database', 'redis'] as const)('webhooks (%s queue)', (mode) => {
       clock,
       env: {
         WEBHOOKS_ALLOW_PRIVATE: 'true',
+        WEBHOOKS_WORKER: 'true',
         WEBHOOKS_POLL_SECONDS: '3600',
         FUTURE_POSTS_INTERVAL_SECONDS: '3600',
         ...(mode === 'redis' ? { REDIS_URL, REDIS_KEY_PREFIX: prefix } : {}),

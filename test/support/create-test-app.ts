@@ -60,7 +60,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imports: [
       AppModule.forRoot({
         ignoreEnvFile: true,
-        overrides: { DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...(options.env ?? {}) },
+        // The webhook worker's background rounds stay off unless a test asks for them (it drives them
+        // with `WebhookWorker.runOnce()`): they would add queries to tests that count them.
+        overrides: {
+          DATABASE_URL: database.url,
+          LOG_LEVEL: 'silent',
+          WEBHOOKS_WORKER: 'false',
+          ...(options.env ?? {}),
+        },
         modules: options.modules,
       }),
     ],

@@ -10,6 +10,8 @@ import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 
 const BATCH = 500;
+/** Beyond any row of a write. */
+const LAST_POSITION = 999_999_999;
 
 /**
  * Turns the change log into deliveries: reads the rows after its cursor (`webhook_dispatch`), writes one
@@ -26,7 +28,9 @@ export class WebhookDispatcher {
   ) {}
 
   /** Dispatches one batch; returns the number of log rows read (a full batch: call again). */
-  dispatch(): Promise<number> {
+  async dispatch(): Promise<number> {
+    // Most rounds find nothing new: a read, no write transaction.
+    if (!(await this.behind())) return 0;
     return this.transactions.run(
       async () => {
         const manager = this.db.manager;
@@ -42,24 +46,31 @@ export class WebhookDispatcher {
           .from('webhook_dispatch', 'd')
           .where('d.id = 1')
           .getRawOne<{ seq: number | string; position: number | string }>();
-        const head = await manager
+        const headRow = await manager
           .createQueryBuilder()
           .select('w.value', 'value')
           .from('write_sequence', 'w')
           .where('w.id = 1')
           .getRawOne<{ value: number | string }>();
-        const rows = await manager
+        const head = Number(headRow?.value ?? 0);
+        const rows: ChangeLogEntity[] = await manager
           .createQueryBuilder(ChangeLogEntity, 'c')
           .where('(c.seq > :seq OR (c.seq = :seq AND c.position > :position))', {
             seq: Number(cursor?.seq ?? 0),
             position: Number(cursor?.position ?? 0),
           })
-          .andWhere('c.seq <= :head', { head: Number(head?.value ?? 0) })
+          .andWhere('c.seq <= :head', { head })
           .orderBy('c.seq', 'ASC')
           .addOrderBy('c.position', 'ASC')
           .limit(BATCH)
           .getMany();
-        if (rows.length === 0) return 0;
+        // Every row up to the head is committed: with less than a batch, the cursor may move to the head
+        // itself (writes that logged nothing would otherwise keep the next round looking).
+        const end = rows.length < BATCH ? { seq: head, position: LAST_POSITION } : rows[rows.length - 1];
+        if (rows.length === 0) {
+          await this.moveCursor(end);
+          return 0;
+        }
         const endpoints = await manager.find(WebhookEndpointEntity, { where: { status: 'active' } });
         const subscriptions = endpoints.map((e) => ({ endpoint: e, types: JSON.parse(e.eventTypes) as string[] }));
         const now = this.clock.nowSqlUtc();
@@ -93,16 +104,31 @@ export class WebhookDispatcher {
         for (let i = 0; i < deliveries.length; i += 200) {
           await this.db.insertOnly(WebhookDeliveryEntity, deliveries.slice(i, i + 200));
         }
-        const last = rows[rows.length - 1];
-        await manager
-          .createQueryBuilder()
-          .update('webhook_dispatch')
-          .set({ seq: last.seq, position: last.position })
-          .where('id = 1')
-          .execute();
+        await this.moveCursor(end);
         return rows.length;
       },
       { content: false },
     );
+  }
+
+  private async moveCursor(to: { seq: number; position: number }): Promise<void> {
+    await this.db.manager
+      .createQueryBuilder()
+      .update('webhook_dispatch')
+      .set({ seq: to.seq, position: to.position })
+      .where('id = 1')
+      .execute();
+  }
+
+  /** Whether writes committed after the cursor (read outside any transaction). */
+  private async behind(): Promise<boolean> {
+    const row = await this.db.manager
+      .createQueryBuilder()
+      .select(['w.value AS head', 'd.seq AS seq'])
+      .from('write_sequence', 'w')
+      .innerJoin('webhook_dispatch', 'd', 'd.id = 1')
+      .where('w.id = 1')
+      .getRawOne<{ head: number | string; seq: number | string }>();
+    return Number(row?.head ?? 0) > Number(row?.seq ?? 0);
   }
 }
