@@ -1,10 +1,11 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
-import { mergeMap, type Observable } from 'rxjs';
+import { from, map, mergeMap, of, type Observable } from 'rxjs';
 import { Clock } from '../../common/dates/clock';
 import { CACHED_READ, type CachedReadOptions } from '../../common/http/response-cache/cached-read.decorator';
 import { ChangeHeads } from './change-heads';
+import { rememberedChangedUtc } from './known-changed-time';
 
 const isRecordObject = (value: unknown): value is { id: number; modified_utc?: unknown } =>
   typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
@@ -27,16 +28,23 @@ export class LastModifiedInterceptor implements NestInterceptor {
     if (resource === undefined) return next.handle();
     const res = context.switchToHttp().getResponse<Response>();
     return next.handle().pipe(
-      mergeMap(async (value: unknown) => {
-        if (isRecordObject(value)) {
-          const own = typeof value.modified_utc === 'string' ? value.modified_utc : null;
-          const modified = (await this.heads.changedUtc(resource, value.id)) ?? own;
-          if (modified !== null && modified < this.clock.nowSqlUtc()) {
-            res.setHeader('Last-Modified', new Date(`${modified.replace(' ', 'T')}Z`).toUTCString());
-          }
-        }
-        return value;
+      mergeMap((value: unknown) => {
+        if (!isRecordObject(value)) return of(value);
+        const remembered = rememberedChangedUtc(value);
+        // Most reads said when their record changed: no query, no promise.
+        if (remembered !== undefined) return of(this.withLastModified(res, value, remembered));
+        return from(this.heads.changedUtc(resource, value.id)).pipe(
+          map((head) => this.withLastModified(res, value, head)),
+        );
       }),
     );
+  }
+
+  private withLastModified<T extends { modified_utc?: unknown }>(res: Response, value: T, head: string | null): T {
+    const modified = head ?? (typeof value.modified_utc === 'string' ? value.modified_utc : null);
+    if (modified !== null && modified < this.clock.nowSqlUtc()) {
+      res.setHeader('Last-Modified', new Date(`${modified.replace(' ', 'T')}Z`).toUTCString());
+    }
+    return value;
   }
 }

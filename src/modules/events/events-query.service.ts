@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { postPolicy } from '../../auth/post-policy';
+import { rememberChangedUtc } from '../../core/changes/known-changed-time';
 import { modifiedAfterCondition } from '../../core/changes/modified-after';
 import { resolveZone } from '../../common/dates/date-input';
 import { SiteTime } from '../../common/dates/site-time';
@@ -194,7 +195,7 @@ export class EventsQueryService {
   }
 
   async get(ref: PostRef, password: string | undefined, ctx: RequestContext): Promise<EventObject> {
-    const { post, details: eventDetails } = await this.findEvent(ref);
+    const { post, details: eventDetails, changedUtc } = await this.findEvent(ref);
     if (post.status === 'trash') throw new DomainError('event_no_longer_available');
     if (!isPublic(post.status, post.dateUtc, this.siteTime.now().utc) && !postPolicy.canReadNonPublic(ctx.user, post)) {
       throw postErrors.notAccessible(EVENT_POST_TYPE);
@@ -214,7 +215,8 @@ export class EventsQueryService {
       const nodes = (linked.get(definition.field) ?? []).map((o) => target.jsonLd(o));
       linkedJsonLd[definition.jsonLdProperty] = definition.cardinality === 'one' ? nodes[0] : nodes;
     }
-    return { ...object, json_ld: toEventJsonLd(object, details, linkedJsonLd) };
+    const answer = { ...object, json_ld: toEventJsonLd(object, details, linkedJsonLd) };
+    return changedUtc === undefined ? answer : rememberChangedUtc(answer, changedUtc);
   }
 
   private async requireVisibleEvent(id: number, ctx: RequestContext): Promise<void> {
@@ -237,14 +239,16 @@ export class EventsQueryService {
 
   /** An event route's id naming a post of another type is 400 `rest-invalid-event-id`, not 404. */
 
-  private async findEvent(ref: PostRef): Promise<EventRecord> {
-    const found = 'id' in ref ? await this.events.findAnyWithDetails(ref.id) : await this.bySlug(ref);
+  /** The event and, when the read learnt it (by id), when it last changed (undefined: not known). */
+  private async findEvent(ref: PostRef): Promise<EventRecord & { changedUtc?: string | null }> {
+    const byId = 'id' in ref ? await this.events.findAnyWithDetails(ref.id) : undefined;
+    const found = byId ?? (byId === undefined ? await this.bySlug(ref) : null);
     if (!found) throw postErrors.notFound(EVENT_POST_TYPE);
     const { post, details } = found;
     if (post.type !== CALENDAR_POST_TYPES.event || !details) {
       throw new DomainError('invalid_event_id', { args: { id: post.id } });
     }
-    return { post, details };
+    return { post, details, ...(byId ? { changedUtc: byId.changedUtc } : {}) };
   }
 
   private async bySlug(ref: PostRef): Promise<{ post: PostEntity; details: EventDetailsEntity | null } | null> {

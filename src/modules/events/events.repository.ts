@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { In, type SelectQueryBuilder } from 'typeorm';
+import { ChangeHeadEntity } from '../../database/changes/change-head.entity';
+import { sqlDateTime } from '../../database/datetime.transformer';
 import type { PageRequest } from '../../common/pagination/pagination';
 import { applyListScope, type ListScope } from '../../core/posts/post-query';
 import type { SqlCondition } from '../../core/posts/post-visibility';
@@ -179,17 +181,26 @@ export class EventsRepository {
    * Any post by id, whatever its type, with its event details when it has them: tells "no such event"
    * from "not an event" in the same query that reads the event.
    */
-  async findAnyWithDetails(id: number): Promise<{ post: PostEntity; details: EventDetailsEntity | null } | null> {
+  async findAnyWithDetails(
+    id: number,
+  ): Promise<{ post: PostEntity; details: EventDetailsEntity | null; changedUtc: string | null } | null> {
     const [row] = await this.shaped.rawMany<Record<string, unknown>>('findAnyWithDetails', { id }, (manager, params) =>
       manager
         .createQueryBuilder(PostEntity, 'p')
         .leftJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
+        // When the event or what it embeds last changed (Last-Modified), in the same round trip.
+        .leftJoin(ChangeHeadEntity, 'h', "h.resource = 'event' AND h.resourceId = p.id")
         .select(this.rows.select(PostEntity, 'p'))
         .addSelect(this.rows.select(EventDetailsEntity, 'd'))
+        .addSelect('h.changed_utc', 'h__changed_utc')
         .where('p.id = :id', params),
     );
     if (!row) return null;
-    return { post: this.rows.read(PostEntity, 'p', row)!, details: this.rows.read(EventDetailsEntity, 'd', row) };
+    return {
+      post: this.rows.read(PostEntity, 'p', row)!,
+      details: this.rows.read(EventDetailsEntity, 'd', row),
+      changedUtc: (sqlDateTime.from(row.h__changed_utc ?? null) as string | null) ?? null,
+    };
   }
 
   private recordOf(row: Record<string, unknown>): EventRecord | null {

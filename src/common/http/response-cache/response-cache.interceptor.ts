@@ -24,6 +24,8 @@ export class ResponseCacheInterceptor implements NestInterceptor {
     const template = (req.route as { path?: unknown } | undefined)?.path;
     const route = `${req.baseUrl}${typeof template === 'string' ? template : req.path}`;
     const validator = options.resource === undefined ? 'weak' : 'strong';
+    // Nothing to keep, and Express gives the answer its strong tag itself.
+    if (!this.cache.enabled && validator === 'strong') return next.handle();
     return from(this.cache.record(req, http.getResponse<Response>(), route, validator)).pipe(
       mergeMap(() => next.handle()),
     );
