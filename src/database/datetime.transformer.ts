@@ -34,3 +34,12 @@ export const sqlDateTime: ValueTransformer = {
 export function DateTimeColumn(name: string, options: { nullable?: boolean } = {}): PropertyDecorator {
   return Column({ name, type: 'varchar', length: 19, nullable: options.nullable ?? false, transformer: sqlDateTime });
 }
+
+/**
+ * BIGINT columns as numbers: mysql2 returns them as strings (they may exceed 2^53; sequence values never
+ * will), SQLite as numbers.
+ */
+export const bigintNumber: ValueTransformer = {
+  to: (value: unknown) => value,
+  from: (value: unknown) => (value === null || value === undefined ? value : Number(value)),
+};

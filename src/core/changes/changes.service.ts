@@ -6,6 +6,7 @@ import { reason } from '../../common/validation/validation-messages';
 import { AppConfig } from '../../config/app-config';
 import { ChangeLogEntity } from '../../database/changes/change-log.entity';
 import type { ChangeAction } from '../../database/changes/recorded-change';
+import { committedSequence } from '../../database/changes/committed-sequence';
 import { DatabaseContext } from '../../database/database-context';
 import { ChangeSourceRegistry } from './change-source.registry';
 import { mayLearnOf } from './change-visibility';
@@ -48,7 +49,8 @@ export class ChangesService {
   async changes(query: ChangesQueryDto, ctx: RequestContext): Promise<ChangesAnswer> {
     const resources = this.resourcesOf(query.resources);
     // Read before the rows: every write up to `head` has committed, so nothing at or below it is missed.
-    const head = await this.head();
+    const sequence = await committedSequence(this.db.manager);
+    const head = { seq: sequence.value, purgedThrough: sequence.purgedThrough };
     if (query.since === undefined)
       return { changes: [], next_token: encodeSyncToken(afterWrite(head.seq)), more: false };
     const from = decodeSyncToken(query.since);
@@ -72,16 +74,6 @@ export class ChangesService {
       throw RequestValidationError.of({ resources: reason('list_of', known.join(', ')) });
     }
     return requested;
-  }
-
-  private async head(): Promise<{ seq: number; purgedThrough: number }> {
-    const row = await this.db.manager
-      .createQueryBuilder()
-      .select(['w.value AS value', 'w.purged_through AS purged'])
-      .from('write_sequence', 'w')
-      .where('w.id = 1')
-      .getRawOne<{ value: number | string; purged: number | string }>();
-    return { seq: Number(row?.value ?? 0), purgedThrough: Number(row?.purged ?? 0) };
   }
 
   private rowsAfter(from: SyncPosition, resources: string[] | undefined, limit: number): Promise<ChangeLogEntity[]> {

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { DateTimeColumn } from '../datetime.transformer';
+import { bigintNumber, DateTimeColumn } from '../datetime.transformer';
 import type { ChangeAction } from './recorded-change';
 
 /**
@@ -10,7 +10,7 @@ import type { ChangeAction } from './recorded-change';
 @Entity('change_log')
 @Index('IDX_change_log_changed', ['changedUtc'])
 export class ChangeLogEntity {
-  @PrimaryColumn({ type: 'bigint', transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
+  @PrimaryColumn({ type: 'bigint', transformer: bigintNumber })
   seq!: number;
 
   @PrimaryColumn({ type: 'integer' })

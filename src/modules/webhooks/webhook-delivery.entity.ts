@@ -1,9 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { DateTimeColumn } from '../../database/datetime.transformer';
+import { bigintNumber, DateTimeColumn } from '../../database/datetime.transformer';
 
 export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'cancelled';
-
-const bigintNumber = { to: (v: number) => v, from: (v: string | number) => Number(v) };
 
 /**
  * One change for one endpoint. Its id is the delivery id the receiver sees (`X-Cal-Webhook-Id`) and

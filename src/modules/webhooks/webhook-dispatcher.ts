@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '../../common/dates/clock';
 import { mayLearnOf } from '../../core/changes/change-visibility';
 import { ChangeLogEntity } from '../../database/changes/change-log.entity';
+import { committedSequence } from '../../database/changes/committed-sequence';
 import { DatabaseContext } from '../../database/database-context';
 import { WriteTransactions } from '../../database/write-transactions';
 import { subscribes, typeOf } from './event-types';
@@ -46,13 +47,7 @@ export class WebhookDispatcher {
           .from('webhook_dispatch', 'd')
           .where('d.id = 1')
           .getRawOne<{ seq: number | string; position: number | string }>();
-        const headRow = await manager
-          .createQueryBuilder()
-          .select('w.value', 'value')
-          .from('write_sequence', 'w')
-          .where('w.id = 1')
-          .getRawOne<{ value: number | string }>();
-        const head = Number(headRow?.value ?? 0);
+        const head = (await committedSequence(manager)).value;
         const rows: ChangeLogEntity[] = await manager
           .createQueryBuilder(ChangeLogEntity, 'c')
           .where('(c.seq > :seq OR (c.seq = :seq AND c.position > :position))', {

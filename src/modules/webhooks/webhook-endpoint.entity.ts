@@ -1,9 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { DateTimeColumn } from '../../database/datetime.transformer';
+import { bigintNumber, DateTimeColumn } from '../../database/datetime.transformer';
 
 export type WebhookEndpointStatus = 'active' | 'disabled';
-
-const bigintNumber = { to: (v: number) => v, from: (v: string | number) => Number(v) };
 
 /** An endpoint an administrator registered, with the event types it wants (`event.created`, `venue.*`, `*`). */
 @Entity('webhook_endpoints')

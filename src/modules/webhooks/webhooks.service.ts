@@ -6,6 +6,7 @@ import { buildListResponse, resolvePageRequest, type ListResponse } from '../../
 import { RequestValidationError } from '../../common/validation/request-validation.error';
 import { reason } from '../../common/validation/validation-messages';
 import { AppConfig } from '../../config/app-config';
+import { committedSequence } from '../../database/changes/committed-sequence';
 import { DatabaseContext } from '../../database/database-context';
 import { WriteTransactions } from '../../database/write-transactions';
 import type { CreateWebhookDto } from './dto/create-webhook.dto';
@@ -70,12 +71,7 @@ export class WebhooksService {
       async () => {
         const now = this.clock.nowSqlUtc();
         // Changes committed before the endpoint existed are not its to receive.
-        const head = await this.db.manager
-          .createQueryBuilder()
-          .select('w.value', 'value')
-          .from('write_sequence', 'w')
-          .where('w.id = 1')
-          .getRawOne<{ value: number | string }>();
+        const head = await committedSequence(this.db.manager);
         const id = await this.db.insertReturningId(WebhookEndpointEntity, {
           url: dto.url,
           description: dto.description ?? '',
@@ -83,7 +79,7 @@ export class WebhooksService {
           secret: dto.secret || newWebhookSecret(),
           status: 'active',
           disabledReason: null,
-          sinceSeq: Number(head?.value ?? 0),
+          sinceSeq: head.value,
           createdUtc: now,
           modifiedUtc: now,
         });
