@@ -7,6 +7,7 @@ import { WriteTransactions } from '../../database/write-transactions';
 import { ChangeLogEntity } from '../../database/changes/change-log.entity';
 
 const HOUR_MS = 3_600_000;
+const PRUNE_CHUNK = 1000;
 
 /**
  * Prunes the change log to `CHANGE_LOG_RETENTION_DAYS`, whole writes at a time, and records how far it
@@ -46,6 +47,8 @@ export class ChangeLogJanitor implements OnApplicationBootstrap, OnApplicationSh
       .getRawOne<{ last: number | string | null }>();
     if (row?.last === null || row?.last === undefined) return null;
     const last = Number(row.last);
+    // First the mark, so tokens from before it are refused before their rows go; in its own short
+    // transaction, since every content write waits for the sequence row's lock.
     await this.transactions.run(
       async () => {
         await this.db.manager
@@ -54,15 +57,30 @@ export class ChangeLogJanitor implements OnApplicationBootstrap, OnApplicationSh
           .set({ purged_through: () => `CASE WHEN purged_through < ${last} THEN ${last} ELSE purged_through END` })
           .where('id = 1')
           .execute();
-        await this.db.manager
-          .createQueryBuilder()
-          .delete()
-          .from(ChangeLogEntity)
-          .where('seq <= :last', { last })
-          .execute();
       },
       { content: false },
     );
+    // Then the rows, a thousand writes' worth per statement, so no delete holds locks for long.
+    for (;;) {
+      const first = await this.db.manager
+        .createQueryBuilder(ChangeLogEntity, 'c')
+        .select('MIN(c.seq)', 'first')
+        .getRawOne<{ first: number | string | null }>();
+      if (first?.first === null || first?.first === undefined || Number(first.first) > last) break;
+      const upTo = Math.min(last, Number(first.first) + PRUNE_CHUNK);
+      // In a transaction of its own: on SQLite a bare statement would join whatever write holds the connection.
+      await this.transactions.run(
+        async () => {
+          await this.db.manager
+            .createQueryBuilder()
+            .delete()
+            .from(ChangeLogEntity)
+            .where('seq <= :upTo', { upTo })
+            .execute();
+        },
+        { content: false },
+      );
+    }
     return last;
   }
 }

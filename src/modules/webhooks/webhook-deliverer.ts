@@ -62,19 +62,30 @@ export class WebhookDeliverer {
   async attempt(id: string): Promise<AttemptOutcome> {
     const now = this.clock.now();
     const nowSql = formatSqlDateTime(now);
-    const claimed = await this.db.manager
-      .createQueryBuilder()
-      .update(WebhookDeliveryEntity)
-      .set({ leaseUntilUtc: formatSqlDateTime(new Date(now.getTime() + this.config.webhooks.leaseMs)) })
-      .where('id = :id', { id })
-      .andWhere("status = 'pending'")
-      .andWhere('(lease_until_utc IS NULL OR lease_until_utc < :now)', { now: nowSql })
-      .execute();
+    // Every write in a transaction of its own: on SQLite a bare statement would join whatever write holds
+    // the shared connection.
+    const claimed = await this.transactions.run(
+      () =>
+        this.db.manager
+          .createQueryBuilder()
+          .update(WebhookDeliveryEntity)
+          .set({ leaseUntilUtc: formatSqlDateTime(new Date(now.getTime() + this.config.webhooks.leaseMs)) })
+          .where('id = :id', { id })
+          .andWhere("status = 'pending'")
+          .andWhere('(lease_until_utc IS NULL OR lease_until_utc < :now)', { now: nowSql })
+          .execute(),
+      { content: false },
+    );
     if (!claimed.affected) return 'skipped';
     const delivery = await this.db.manager.findOneBy(WebhookDeliveryEntity, { id });
     const endpoint = delivery && (await this.db.manager.findOneBy(WebhookEndpointEntity, { id: delivery.endpointId }));
     if (!delivery || !endpoint || endpoint.status !== 'active') {
-      await this.db.manager.update(WebhookDeliveryEntity, { id }, { leaseUntilUtc: null });
+      await this.transactions.run(
+        () => this.db.manager.update(WebhookDeliveryEntity, { id }, { leaseUntilUtc: null }),
+        {
+          content: false,
+        },
+      );
       return 'skipped';
     }
     const body = await this.payloads.bodyOf(delivery);
