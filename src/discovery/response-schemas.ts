@@ -166,7 +166,6 @@ const SCHEMAS: Record<string, Schema> = {
   ),
 };
 
-/** Per resource (rest base): the schema of its items and of its list envelope. */
 /** `GET /changes` (docs/sync-and-webhooks.md). */
 const CHANGE_LIST: Schema = object({
   changes: arrayOf(
@@ -195,12 +194,56 @@ const CHANGE_LIST: Schema = object({
   more: bool,
 });
 
+const URI = { type: 'string', format: 'uri' };
+
+/** Webhook endpoints and their deliveries (docs/sync-and-webhooks.md). */
+const WEBHOOK_SCHEMAS: Record<string, Schema> = {
+  Webhook: object(
+    {
+      id: int,
+      url: URI,
+      events: arrayOf(str),
+      description: str,
+      status: { type: 'string', enum: ['active', 'disabled'] },
+      disabled_reason: { type: 'string', nullable: true },
+      created_utc: DATE,
+      modified_utc: DATE,
+      secret: {
+        type: 'string',
+        description: docText({
+          en: 'Only in the answer of the request that set it.',
+          de: 'Nur in der Antwort der Anfrage, die es setzt.',
+        }),
+      },
+      urls: object({ self: URI, deliveries: URI }),
+    },
+    ['id', 'url', 'events', 'description', 'status', 'disabled_reason', 'created_utc', 'modified_utc', 'urls'],
+  ),
+  WebhookDelivery: object({
+    id: str,
+    webhook: int,
+    type: { type: 'string', example: 'event.updated' },
+    resource: str,
+    resource_id: int,
+    status: { type: 'string', enum: ['pending', 'delivered', 'failed', 'cancelled'] },
+    attempts: int,
+    next_attempt_utc: { ...DATE, nullable: true },
+    last_status: { type: 'integer', nullable: true },
+    last_error: { type: 'string', nullable: true },
+    changed_utc: DATE,
+    created_utc: DATE,
+    delivered_utc: { ...DATE, nullable: true },
+  }),
+};
+
+/** Per resource (rest base): the schema of its items and of its list envelope. */
 const RESOURCES: Record<string, { item: string; list: string }> = {
   events: { item: 'Event', list: 'EventList' },
   venues: { item: 'Venue', list: 'VenueList' },
   organizers: { item: 'Organizer', list: 'OrganizerList' },
   categories: { item: 'Term', list: 'CategoryList' },
   tags: { item: 'Term', list: 'TagList' },
+  webhooks: { item: 'Webhook', list: 'WebhookList' },
 };
 
 const listSchema = (key: string, item: string): Schema =>
@@ -342,6 +385,25 @@ function kindOf(path: string, method: string, resource: string): Kind | null {
   return ['post', 'put', 'patch'].includes(method) ? 'update' : null;
 }
 
+/** A webhook's deliveries (`GET …/deliveries`) or a redelivery (`POST …/redeliver`, 201). */
+function deliveryResponses(list: boolean): Record<string, unknown> {
+  return {
+    [list ? '200' : '201']: {
+      description: list
+        ? docText({ en: 'One page of deliveries, newest first.', de: 'Eine Seite Zustellungen, neueste zuerst.' })
+        : docText({ en: 'The delivery, due again.', de: 'Die Zustellung, wieder fällig.' }),
+      content: { 'application/json': { schema: ref(list ? 'DeliveryList' : 'WebhookDelivery') } },
+      ...(list ? { headers: { ...TOTAL_HEADERS, ...PAGES_HEADERS } } : {}),
+    },
+    ...Object.fromEntries(
+      [400, 401, 403, 404, 429, 503].map((status) => [
+        String(status),
+        { description: ERROR_TEXTS[status], content: { 'application/json': { schema: ref('Error') } } },
+      ]),
+    ),
+  };
+}
+
 /**
  * Adds what the DTOs cannot say: the response schemas of every resource operation (objects, list
  * envelopes with their total headers, the error body for each status the operation can answer) and
@@ -350,7 +412,13 @@ function kindOf(path: string, method: string, resource: string): Kind | null {
 export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void {
   doc.components = {
     ...doc.components,
-    schemas: { ...(doc.components?.schemas ?? {}), ...SCHEMAS, ChangeList: CHANGE_LIST },
+    schemas: {
+      ...(doc.components?.schemas ?? {}),
+      ...SCHEMAS,
+      ...WEBHOOK_SCHEMAS,
+      ChangeList: CHANGE_LIST,
+      DeliveryList: listSchema('deliveries', 'WebhookDelivery'),
+    },
   };
   const schemas = doc.components.schemas ?? {};
   for (const [key, { item, list }] of Object.entries(RESOURCES)) schemas[list] = listSchema(key, item);
@@ -367,7 +435,13 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
     }
     const names = RESOURCES[resource];
     if (!names) continue;
+    // Webhooks are administrators' (403 for everyone else, on reads too) and take no If-Match.
+    const adminOnly = resource === 'webhooks';
     for (const [method, operation] of Object.entries(operations as Record<string, Schema>)) {
+      if (adminOnly && path.includes('/deliveries')) {
+        operation.responses = deliveryResponses(method === 'get');
+        continue;
+      }
       const kind = kindOf(path, method, resource);
       if (!kind) continue;
       const ok = ref(kind === 'list' ? names.list : names.item);
@@ -377,9 +451,12 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
           content: { 'application/json': { schema: ok } },
           ...(kind === 'list' ? { headers: { ...TOTAL_HEADERS, ...PAGES_HEADERS } } : {}),
         },
-        ...(kind === 'list' || kind === 'read' ? { '304': NOT_MODIFIED } : {}),
+        ...((kind === 'list' || kind === 'read') && !adminOnly ? { '304': NOT_MODIFIED } : {}),
       };
-      for (const status of ERRORS_BY_KIND[kind]) {
+      const errors = adminOnly
+        ? [...new Set([...ERRORS_BY_KIND[kind], 401, 403])].filter((s) => s !== 412 && s !== 410).sort((a, b) => a - b)
+        : ERRORS_BY_KIND[kind];
+      for (const status of errors) {
         responses[String(status)] = {
           description: ERROR_TEXTS[status],
           content: { 'application/json': { schema: ref('Error') } },

@@ -137,6 +137,30 @@ describe('OpenAPI responses', () => {
     expect(Object.keys(doc.paths[`${ns}/tags/{id}`].delete.responses)).toContain('412');
   });
 
+  it('describes the webhook routes as they answer', async () => {
+    const admin = await createUser(t, 'administrator');
+    const hooks = `${ns}/webhooks`;
+    const check = async (path: string, method: 'get' | 'post', status: number, res: { body: unknown }) => {
+      const operation = doc.paths[path][method];
+      const schema = operation.responses[String(status)].content!['application/json'].schema;
+      expect([path, method, validate(schema, res.body)]).toEqual([path, method, []]);
+    };
+    const created = await t.http
+      .post(hooks)
+      .set('Authorization', admin.auth)
+      .send({ url: 'https://93.184.216.34/hook', events: ['event.*'] })
+      .expect(201);
+    await check(hooks, 'post', 201, created);
+    await check(hooks, 'get', 200, await t.http.get(hooks).set('Authorization', admin.auth).expect(200));
+    const one = `${hooks}/{id}`;
+    await check(one, 'get', 200, await t.http.get(`${hooks}/${created.body.id}`).set('Authorization', admin.auth));
+    const deliveries = await t.http.get(`${hooks}/${created.body.id}/deliveries`).set('Authorization', admin.auth);
+    await check(`${one}/deliveries`, 'get', 200, deliveries);
+    const forbidden = await t.http.get(hooks).set('Authorization', editor.auth).expect(403);
+    await check(hooks, 'get', 403, forbidden);
+    expect(Object.keys(doc.paths[`${one}/deliveries/{delivery}/redeliver`].post.responses)).toContain('201');
+  });
+
   it('describes the lists and the errors as they come', async () => {
     for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
       const operation = doc.paths[`${ns}/${resource}`].get;
