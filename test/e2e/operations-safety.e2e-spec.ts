@@ -63,7 +63,7 @@ describe('operations: headers, caching, timeouts, logs, health', () => {
 
   it('answers 503 when writes cannot go through, and /health says so, then recovers', async () => {
     await t.http.get('/health/ready').expect(200);
-    const held = holdWrites(t);
+    const held = await holdWrites(t);
     try {
       const health = await t.http.get('/health/ready').expect(503);
       expectErrorShape(health);
@@ -86,7 +86,7 @@ describe('operations: headers, caching, timeouts, logs, health', () => {
 
   it('logs database failures without the values bound to the statement', async () => {
     lines.length = 0;
-    const held = holdWrites(t);
+    const held = await holdWrites(t);
     try {
       if (t.database.kind === 'sqlite') {
         await t.http
@@ -116,7 +116,7 @@ describe('operations: a frozen database', () => {
       const t = await createTestApp({ database, env: { DB_QUERY_TIMEOUT_SECONDS: '1' } });
       try {
         const editor = await createUser(t, 'editor');
-        const held = holdWrites(t);
+        const held = await holdWrites(t);
         const stuck = await t.http.post(`${ns}/tags`).set('Authorization', editor.auth).send({ name: 'Stuck' });
         held.release();
         await held.done;

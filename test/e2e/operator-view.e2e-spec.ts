@@ -147,7 +147,7 @@ describe('operator view: /health and /health/ready', () => {
       // An embedded file cannot go away; its writer held elsewhere is what an outage looks like here.
       const t = await createTestApp({ database, env: { DB_QUERY_TIMEOUT_SECONDS: '1' } });
       try {
-        const held = holdWrites(t);
+        const held = await holdWrites(t);
         const down = await t.http.get('/health/ready');
         held.release();
         await held.done;
