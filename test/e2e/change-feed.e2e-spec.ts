@@ -229,6 +229,18 @@ describe('change feed', () => {
     expect(editorView.changes.filter((c) => c.id === hidden.id).map((c) => c.deleted)).toEqual([true]);
   });
 
+  it('clamps per_page to the configured maximum and refuses what is no page size', async () => {
+    const since = await token(editor.auth);
+    for (let i = 0; i < 3; i++) await postEvent(t, editor.auth);
+    const page = await changes({ since, per_page: 1000 }, editor.auth);
+    expect(page.changes.filter((c) => c.resource === 'event')).toHaveLength(3);
+    expect(page.more).toBe(false);
+    for (const bad of ['0', 'many', '-1']) {
+      const res = await get(`${ns}/changes?since=${since}&per_page=${bad}`).expect(400);
+      expect(res.body.data.params.per_page).toBeDefined();
+    }
+  });
+
   it('refuses tokens it did not write, and unknown resource kinds', async () => {
     for (const since of ['not-a-token', 'AAAA', '']) {
       const res = await get(`${ns}/changes?since=${since}`).expect(400);

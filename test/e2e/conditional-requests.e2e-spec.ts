@@ -125,6 +125,17 @@ for (const cache of ['on', 'off'] as const) {
       });
     });
 
+    it('gives by-slug reads and writes the same validators and checks as by id', async () => {
+      const event = await postEvent(t, editor.auth, { title: 'Slugged conditional' });
+      const byId = await get(`${ns}/events/${event.id}`).expect(200);
+      const bySlug = await get(`${ns}/events/by-slug/${event.slug}`).expect(200);
+      expect(bySlug.headers.etag).toMatch(/^"/);
+      await get(`${ns}/events/by-slug/${event.slug}`, { 'If-None-Match': bySlug.headers.etag }).expect(304);
+      const url = `${ns}/events/by-slug/${event.slug}`;
+      await write('post', url, { 'If-Match': '"stale"' }, { title: 'Never' }).expect(412);
+      await write('post', url, { 'If-Match': byId.headers.etag }, { title: 'Slugged, changed' }).expect(200);
+    });
+
     it('changes an event’s ETag when its venue is renamed, so an If-Match from before fails', async () => {
       const event = await postEvent(t, editor.auth, { venue: { venue: 'Embedded Hall' } });
       const tag = (await get(`${ns}/events/${event.id}`).expect(200)).headers.etag;
