@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { Test } from '@nestjs/testing';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import { Clock } from '../common/dates/clock';
+import { SharedRedis } from '../common/redis/shared-redis';
 import { AppConfig } from '../config/app-config';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { ApplicationPasswordsService } from './application-passwords.service';
@@ -40,6 +41,8 @@ describe('ApplicationPasswordsService', () => {
         { provide: UsersService, useValue: users },
         { provide: AppConfig, useValue: { authCacheSeconds: 60 } },
         { provide: Clock, useValue: { nowSqlUtc: () => '2026-01-01 00:00:00' } },
+        // No REDIS_URL: one instance.
+        { provide: SharedRedis, useValue: { client: null } },
       ],
     }).compile();
     service = moduleRef.get(ApplicationPasswordsService);

@@ -56,14 +56,15 @@ export class ApplicationPasswordsService {
   async revoke(userId: number, passwordId: string): Promise<void> {
     const result = await this.passwords.delete({ id: passwordId, userId });
     if (!result.affected) throw new AuthInputError(`no application password "${passwordId}" for this user`);
-    this.credentials.forgetPassword(passwordId);
+    await this.credentials.forgetPassword(passwordId);
   }
 
   /** The user these credentials belong to, or null when they match no live application password. */
   async verify(login: string, password: string, ip: string | undefined): Promise<AuthUser | null> {
     const normalizedLogin = UsersService.normalizeLogin(login);
     const secret = normalizeApplicationPassword(password);
-    const cached = this.credentials.get(normalizedLogin, secret);
+    const epoch = await this.credentials.epoch();
+    const cached = this.credentials.get(normalizedLogin, secret, epoch);
     if (cached) return cached.user;
 
     const user = await this.users.findByLogin(normalizedLogin);
@@ -82,7 +83,7 @@ export class ApplicationPasswordsService {
           { lastUsedUtc: this.clock.nowSqlUtc(), lastIp: ip?.slice(0, 45) ?? null },
         );
         const authUser = toAuthUser(user);
-        this.credentials.set(normalizedLogin, secret, { user: authUser, passwordId: candidate.id });
+        this.credentials.set(normalizedLogin, secret, { user: authUser, passwordId: candidate.id }, epoch);
         return authUser;
       }
     }

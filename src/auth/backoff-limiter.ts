@@ -1,4 +1,5 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { memoryLimiter, type LimiterFactory } from '../common/redis/shared-limiters';
 
 export interface BackoffLimiterOptions {
   /** Failures allowed within `windowSeconds` before the first lockout. */
@@ -17,23 +18,27 @@ export interface BackoffLimiterOptions {
  * per lockout, and the lockouts grow, instead of a fixed wall that ten more guesses keep standing.
  */
 export class BackoffLimiter {
-  private readonly misses: RateLimiterMemory;
-  private readonly lockouts: RateLimiterMemory;
-  private readonly blocks: RateLimiterMemory;
+  private readonly misses: RateLimiterAbstract;
+  private readonly lockouts: RateLimiterAbstract;
+  private readonly blocks: RateLimiterAbstract;
 
-  constructor(private readonly options: BackoffLimiterOptions) {
-    this.misses = new RateLimiterMemory({
+  /** @param limiter where the counters live: this process (default) or Redis, shared by every instance */
+  constructor(
+    private readonly options: BackoffLimiterOptions,
+    limiter: LimiterFactory = memoryLimiter,
+  ) {
+    this.misses = limiter({
       points: options.failures,
       duration: options.windowSeconds,
       keyPrefix: `${options.keyPrefix}:miss`,
     });
     // Lockouts are remembered long enough for the back-off to reach its ceiling and stay there.
-    this.lockouts = new RateLimiterMemory({
+    this.lockouts = limiter({
       points: 1_000_000,
       duration: Math.max(options.maxLockoutSeconds * 4, options.windowSeconds),
       keyPrefix: `${options.keyPrefix}:lockouts`,
     });
-    this.blocks = new RateLimiterMemory({ points: 1, duration: 1, keyPrefix: `${options.keyPrefix}:block` });
+    this.blocks = limiter({ points: 1, duration: 1, keyPrefix: `${options.keyPrefix}:block` });
   }
 
   /** Seconds until the key may try again; 0 when it may now. */

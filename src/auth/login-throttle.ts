@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { SharedLimiters } from '../common/redis/shared-limiters';
 import { AppConfig } from '../config/app-config';
 import { BackoffLimiter } from './backoff-limiter';
 
@@ -18,27 +19,31 @@ export interface LoginThrottleCounts {
  * - per login: past `AUTH_LOGIN_FAILURE_LIMIT` misses from all addresses within the window, the login is
  *   under attack, and every address that misses on it is locked at its first miss. An address that has
  *   not missed (the owner's) still logs in.
- * Counters live in this process; behind several instances each keeps its own.
+ * With `REDIS_URL` the counters live in Redis, shared by every instance; without it (or while Redis is
+ * down) in this process.
  */
 @Injectable()
 export class LoginThrottle {
   private readonly logger = new Logger(LoginThrottle.name);
   private readonly pairs: BackoffLimiter;
-  private readonly logins: RateLimiterMemory;
+  private readonly logins: RateLimiterAbstract;
   private readonly loginLimit: number;
   readonly counts: LoginThrottleCounts = { failures: 0, lockouts: 0 };
 
-  constructor(config: AppConfig) {
+  constructor(config: AppConfig, limiters: SharedLimiters) {
     const limits = config.authLimits;
     this.loginLimit = limits.loginFailures;
-    this.pairs = new BackoffLimiter({
-      failures: limits.failures,
-      windowSeconds: limits.windowSeconds,
-      lockoutSeconds: limits.lockoutSeconds,
-      maxLockoutSeconds: limits.maxLockoutSeconds,
-      keyPrefix: 'login-address',
-    });
-    this.logins = new RateLimiterMemory({
+    this.pairs = new BackoffLimiter(
+      {
+        failures: limits.failures,
+        windowSeconds: limits.windowSeconds,
+        lockoutSeconds: limits.lockoutSeconds,
+        maxLockoutSeconds: limits.maxLockoutSeconds,
+        keyPrefix: 'login-address',
+      },
+      limiters.create,
+    );
+    this.logins = limiters.create({
       points: limits.loginFailures,
       duration: limits.windowSeconds,
       keyPrefix: 'login',

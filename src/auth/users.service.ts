@@ -80,7 +80,7 @@ export class UsersService {
     const user = await this.requireByLogin(login);
     user.role = this.parseRole(role);
     await this.users.update({ id: user.id }, { role: user.role });
-    this.credentials.forgetUser(user.id);
+    await this.credentials.forgetUser(user.id);
     return user;
   }
 

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { DatesModule } from '../common/dates/dates.module';
+import { RedisModule } from '../common/redis/redis.module';
 import { AppConfigModule, type AppConfigOptions } from '../config/app-config.module';
 import { DatabaseModule } from '../database/database.module';
 import { migrationsOf } from '../database/module-migrations';
@@ -15,6 +16,7 @@ export class CliModule {
       imports: [
         AppConfigModule.forRoot(options),
         DatesModule,
+        RedisModule,
         DatabaseModule.forRoot(migrationsOf(CALENDAR_MODULES)),
         AuthModule,
       ],

@@ -9,6 +9,7 @@ import { ChangeLogEntity } from './changes/change-log.entity';
 import { ChangeLogWriter } from './changes/change-log-writer';
 import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
+import { Leases } from './leases';
 import { RawRows } from './raw-rows';
 import { ShapedQueries } from './shaped-queries';
 import { SchemaMigrations } from './schema-migrations';
@@ -28,13 +29,14 @@ export class DatabaseModule {
       providers: [
         DatabaseContext,
         ChangeLogWriter,
+        Leases,
         ContentVersion,
         RawRows,
         ShapedQueries,
         WriteTransactions,
         SchemaMigrations,
       ],
-      exports: [DatabaseContext, ContentVersion, RawRows, ShapedQueries, WriteTransactions, SchemaMigrations],
+      exports: [DatabaseContext, Leases, ContentVersion, RawRows, ShapedQueries, WriteTransactions, SchemaMigrations],
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],

@@ -7,12 +7,16 @@ import { DatabaseContext } from '../database/database-context';
 import { SchemaMigrations } from '../database/schema-migrations';
 import { WriteTransactions } from '../database/write-transactions';
 import { serviceVersion } from './version';
+import { SharedRedis } from '../common/redis/shared-redis';
 
 interface ReadyBody {
-  status: 'ok';
+  /** `degraded`: serving, but the shared Redis is down (limits per instance, short credential caching). */
+  status: 'ok' | 'degraded';
   version: string;
   database: { status: 'up'; type: string };
   migrations: { applied: number; pending: string[] };
+  /** Absent without `REDIS_URL`. */
+  redis?: { status: 'up' | 'down' };
 }
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -29,6 +33,7 @@ export class HealthController {
     private readonly transactions: WriteTransactions,
     private readonly db: DatabaseContext,
     private readonly schema: SchemaMigrations,
+    private readonly redis: SharedRedis,
   ) {}
 
   @Get()
@@ -65,7 +70,15 @@ export class HealthController {
         data: { version, database: { status: 'up', type }, migrations: { applied, pending } },
       });
     }
-    return { status: 'ok', version, database: { status: 'up', type }, migrations: { applied, pending } };
+    const redis = this.redis.configured ? { redis: { status: this.redis.available ? 'up' : 'down' } as const } : {};
+    return {
+      // Still ready while Redis is down: the service keeps serving without it (operations.md).
+      status: this.redis.configured && !this.redis.available ? 'degraded' : 'ok',
+      version,
+      database: { status: 'up', type },
+      migrations: { applied, pending },
+      ...redis,
+    };
   }
   private async passes(probe: Probe): Promise<boolean> {
     const work =

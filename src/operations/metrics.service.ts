@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { SharedRedis } from '../common/redis/shared-redis';
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
@@ -23,6 +24,7 @@ export class MetricsService {
     private readonly config: AppConfig,
     dataSource: DataSource,
     throttle: LoginThrottle,
+    redis: SharedRedis,
   ) {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.requests = new Counter({
@@ -46,6 +48,15 @@ export class MetricsService {
       collect() {
         const stats = databasePoolStats(dataSource);
         for (const [state, value] of Object.entries(stats) as [string, number][]) this.set({ state }, value);
+      },
+    });
+    new Gauge({
+      name: 'redis_up',
+      help: 'Whether the shared Redis (REDIS_URL) answers: 1 up, 0 down (limits per instance meanwhile); absent without REDIS_URL.',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        if (redis.configured) this.set(redis.available ? 1 : 0);
       },
     });
     new Counter({

@@ -9,12 +9,13 @@ import { PostEntity } from './post.entity';
 import { PostStatusListeners } from './post-status-listeners';
 import { PostTypeRegistry } from './post-type.registry';
 import { DatabaseContext } from '../../database/database-context';
+import { Leases } from '../../database/leases';
 
 /**
  * Flips `future` posts whose date has come to `publish` and counts them on their terms. Reads already treat
  * such posts as published at their date (see `whereStatusIn`); this keeps the stored status and the
- * term counts in step. Safe on several instances at once: a row is flipped, and
- * counted, only by the run that found it still `future`.
+ * term counts in step. One instance at a time runs it (a lease, `runScheduled`); should two run anyway,
+ * a row is flipped, and counted, only by the run that found it still `future`.
  *
  * It also tells `ContentVersion` when the next scheduled post falls due: from then until the flip,
  * reads change without a write, so caches stand aside.
@@ -31,6 +32,7 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
     private readonly relationships: TermRelationshipsService,
     private readonly statusListeners: PostStatusListeners,
     private readonly postTypes: PostTypeRegistry,
+    private readonly leases: Leases,
     version: ContentVersion,
   ) {
     version.addHorizon(() => this.nextDue());
@@ -38,9 +40,21 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
 
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => {
-      this.publishDue().catch(() => undefined);
+      this.runScheduled().catch(() => undefined);
     }, this.config.futurePostsIntervalSeconds * 1000);
     this.timer.unref();
+  }
+
+  /**
+   * The timer's round: publishes only while this instance holds the publisher's lease, so of many
+   * instances one publishes (the others would change nothing, but would race for the same rows). The
+   * lease outlives two rounds; when its holder stops, another instance takes over. Null when another
+   * instance holds it.
+   */
+  async runScheduled(): Promise<number[] | null> {
+    const lease = this.config.futurePostsIntervalSeconds * 2000 + 5000;
+    if (!(await this.leases.acquire('future-posts', lease))) return null;
+    return this.publishDue();
   }
 
   onApplicationShutdown(): void {

@@ -3,6 +3,7 @@ import { BackoffLimiter } from '../../auth/backoff-limiter';
 import { verifySecret } from '../../auth/secret-hashing';
 import { DomainError } from '../../common/errors/domain-error';
 import { AppConfig } from '../../config/app-config';
+import { SharedLimiters } from '../../common/redis/shared-limiters';
 
 /**
  * Checks the password of a password-protected post, with guesses limited per (post, client address)
@@ -14,15 +15,18 @@ export class PostPasswords {
   private readonly logger = new Logger(PostPasswords.name);
   private readonly guesses: BackoffLimiter;
 
-  constructor(config: AppConfig) {
+  constructor(config: AppConfig, limiters: SharedLimiters) {
     const limits = config.authLimits;
-    this.guesses = new BackoffLimiter({
-      failures: limits.failures,
-      windowSeconds: limits.windowSeconds,
-      lockoutSeconds: limits.lockoutSeconds,
-      maxLockoutSeconds: limits.maxLockoutSeconds,
-      keyPrefix: 'post-password',
-    });
+    this.guesses = new BackoffLimiter(
+      {
+        failures: limits.failures,
+        windowSeconds: limits.windowSeconds,
+        lockoutSeconds: limits.lockoutSeconds,
+        maxLockoutSeconds: limits.maxLockoutSeconds,
+        keyPrefix: 'post-password',
+      },
+      limiters.create,
+    );
   }
 
   /** True when `password` opens the post; 429 when this address has guessed too often. */

@@ -10,6 +10,7 @@ import { AddEventSearchWords1764400000000 } from './1764400000000-add-event-sear
 import { AddWriteSequenceTime1764500000000 } from './1764500000000-add-write-sequence-time';
 import { AddChangeLog1764600000000 } from './1764600000000-add-change-log';
 import { AddWebhooks1764700000000 } from './1764700000000-add-webhooks';
+import { AddLeases1764800000000 } from './1764800000000-add-leases';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -27,4 +28,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddWriteSequenceTime1764500000000,
   AddChangeLog1764600000000,
   AddWebhooks1764700000000,
+  AddLeases1764800000000,
 ];

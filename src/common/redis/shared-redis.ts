@@ -1,0 +1,66 @@
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { AppConfig } from '../../config/app-config';
+
+/** How long start-up waits for Redis before it goes on degraded (a boot, not a request, waits). */
+const CONNECT_WAIT_MS = 5000;
+
+/**
+ * The Redis that several instances share (`REDIS_URL`): login and event-password limits, the credential
+ * epoch. Commands fail at once while it is unreachable (no offline queue), so callers fall back to their
+ * degraded mode instead of waiting: per-instance limits, short credential-cache lifetimes. ioredis keeps
+ * reconnecting in the background; `available` says whether it is reachable now (readiness, metrics).
+ */
+@Injectable()
+export class SharedRedis implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Redis');
+  readonly client: Redis | null;
+  private readonly prefix: string;
+
+  constructor(config: AppConfig) {
+    const redis = config.redis;
+    this.prefix = redis?.prefix ?? '';
+    this.client = redis
+      ? new Redis(redis.url, {
+          lazyConnect: true,
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+          // ioredis waits this long for a closed stream's "close" that never comes when it never connected.
+          disconnectTimeout: 200,
+        })
+      : null;
+    this.client?.on('error', () => undefined);
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.client) return;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CONNECT_WAIT_MS)));
+    await Promise.race([this.client.connect().catch(() => undefined), waited]);
+    clearTimeout(timer);
+    if (!this.available) this.logger.warn('Redis is not reachable: serving degraded (per-instance limits)');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.client) return;
+    // Not connected: stop reconnecting (quit would wait for a connection that may never come).
+    if (this.client.status !== 'ready') this.client.disconnect();
+    else await this.client.quit().catch(() => this.client?.disconnect());
+  }
+
+  /** Whether `REDIS_URL` is set. */
+  get configured(): boolean {
+    return this.client !== null;
+  }
+
+  /** Whether Redis answers now. */
+  get available(): boolean {
+    return this.client?.status === 'ready';
+  }
+
+  /** A key under this service's prefix (`REDIS_KEY_PREFIX`). */
+  key(name: string): string {
+    return `${this.prefix}:${name}`;
+  }
+}

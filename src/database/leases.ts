@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Clock } from '../common/dates/clock';
+import { formatSqlDateTime } from './datetime.transformer';
+import { DatabaseContext } from './database-context';
+import { WriteTransactions } from './write-transactions';
+
+/** The leases that exist (rows of `leases`, created by migrations). */
+export type LeaseName = 'future-posts';
+
+/**
+ * Named leases in the database, so that among many instances one at a time does a job (the scheduled-post
+ * publisher): a process takes a lease that is free or run out, renews it while it holds it, and another
+ * takes it over once it has run out (the holder stopped or died). Works on every database, with or
+ * without Redis.
+ */
+@Injectable()
+export class Leases {
+  /** This process, as the leases' `owner`. */
+  readonly owner = randomUUID();
+
+  constructor(
+    private readonly db: DatabaseContext,
+    private readonly transactions: WriteTransactions,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Takes or renews `name` for `ms`; true when this process holds it now. */
+  acquire(name: LeaseName, ms: number): Promise<boolean> {
+    const now = this.clock.now();
+    return this.transactions.run(
+      async () => {
+        await this.db.manager
+          .createQueryBuilder()
+          .update('leases')
+          .set({ owner: this.owner, expires_utc: formatSqlDateTime(new Date(now.getTime() + ms)) })
+          .where('name = :name', { name })
+          .andWhere('(owner = :owner OR expires_utc < :now)', { owner: this.owner, now: formatSqlDateTime(now) })
+          .execute();
+        // Read back rather than trust the affected-row count: MySQL counts only changed rows, and a
+        // renewal within the same second changes none.
+        const row = await this.db.manager
+          .createQueryBuilder()
+          .select('l.owner', 'owner')
+          .from('leases', 'l')
+          .where('l.name = :name', { name })
+          .getRawOne<{ owner: string }>();
+        return row?.owner === this.owner;
+      },
+      { content: false },
+    );
+  }
+}

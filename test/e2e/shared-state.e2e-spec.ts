@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { ApplicationPasswordsService } from '../../src/auth/application-passwords.service';
+import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
+import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
+import { insertPost } from '../support/posts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { basicAuth, createUser, type TestUser } from '../support/users';
+
+const ns = '/cal/events/v1';
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+/**
+ * Two instances on one database and one Redis (the shared Redis on 127.0.0.1:6379, under a prefix of
+ * this run): one brute-force limit for both, a revoked password refused by the other instance at once,
+ * one scheduled-post publisher. And one instance whose Redis is unreachable: it serves, limits locally
+ * and says so.
+ */
+describe('shared state across instances (Redis)', () => {
+  let database: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  let editor: TestUser;
+  const prefix = `test-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const clocks = [new SteppingClock(), new SteppingClock()];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = {
+      REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+      AUTH_FAILURE_LIMIT: '3',
+      FUTURE_POSTS_INTERVAL_SECONDS: '3600',
+    };
+    a = await createTestApp({ database, env, clock: clocks[0] });
+    b = await createTestApp({ database, env, clock: clocks[1] });
+    editor = await createUser(a, 'editor');
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database.drop();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('counts failed logins spread over both instances against one limit', async () => {
+    const wrong = basicAuth(editor.login, 'not the password 1234');
+    const statuses: number[] = [];
+    for (const t of [a, b, a, b]) {
+      statuses.push((await t.http.get(`${ns}/events`).set('Authorization', wrong).set('X-Forwarded-For', '')).status);
+    }
+    // Three misses (A, B, A) lock the pair; the fourth attempt, on B, is refused without a check.
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const onA = await a.http.get(`${ns}/events`).set('Authorization', wrong);
+    expect(onA.status).toBe(429);
+    expect(Number(onA.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('refuses on the other instance at once a password revoked on one', async () => {
+    const user = await createUser(a, 'editor');
+    // B verifies it (and caches the verification).
+    await b.http.get(`${ns}/events`).set('Authorization', user.auth).expect(200);
+    await b.http.get(`${ns}/events`).set('Authorization', user.auth).expect(200);
+    await a.app.get(ApplicationPasswordsService).revoke(user.id, user.passwordId);
+    await b.http.get(`${ns}/events`).set('Authorization', user.auth).expect(401);
+  });
+
+  it('shows a write through one instance in the other’s lists and totals at once', async () => {
+    const window = 'start_date=2031-01-01&end_date=2031-12-31';
+    const writer = await createUser(a, 'editor');
+    const before = await b.http.get(`${ns}/events?${window}`).expect(200);
+    await a.http
+      .post(`${ns}/events`)
+      .set('Authorization', writer.auth)
+      .send({ title: 'Shared', start_date: '2031-03-01 10:00', end_date: '2031-03-01 11:00' })
+      .expect(201);
+    const after = await b.http.get(`${ns}/events?${window}`).expect(200);
+    expect(Number(after.headers['x-wp-total'])).toBe(Number(before.headers['x-wp-total']) + 1);
+    expect((after.body as { events: { title: string }[] }).events.map((e) => e.title)).toContain('Shared');
+  });
+
+  it('publishes scheduled posts on one instance only, and on the other once the first stops renewing', async () => {
+    const due = await insertPost(a, { status: 'future', dateUtc: '2020-01-01 10:00:00' });
+    const [publisherA, publisherB] = [a, b].map((t) => t.app.get(FuturePostsPublisher));
+    expect(await publisherA.runScheduled()).toEqual([due.id]);
+    expect(await publisherB.runScheduled()).toBeNull();
+    expect(await publisherA.runScheduled()).toEqual([]);
+    // A stops (its lease is not renewed): once the lease has run out, B takes over.
+    clocks[1].advance(2 * 3600 * 1000 + 10_000);
+    expect(await publisherB.runScheduled()).toEqual([]);
+    expect(await publisherA.runScheduled()).toBeNull();
+  });
+});
+
+describe('an instance whose Redis is unreachable', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: connections are refused at once.
+    t = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1', AUTH_FAILURE_LIMIT: '2' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps serving, limits logins per instance, and says it is degraded', async () => {
+    const editor = await createUser(t, 'editor');
+    await t.http.get(`${ns}/events`).set('Authorization', editor.auth).expect(200);
+    const wrong = basicAuth(editor.login, 'not the password 1234');
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await t.http.get(`${ns}/events`).set('Authorization', wrong)).status);
+    expect(statuses).toEqual([401, 401, 429]);
+    const ready = await t.http.get('/health/ready').expect(200);
+    expect(ready.body).toMatchObject({ status: 'degraded', redis: { status: 'down' } });
+    const metrics = await t.http.get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/^redis_up 0$/m);
+  });
+});
