@@ -7,7 +7,13 @@ import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { createRootLogger, PinoNestLogger } from './common/logging/logger';
 import { AppConfig } from './config/app-config';
-import { earlyLogLevel } from './config/env.schema';
+import { earlyLogLevel, validateEnvironment } from './config/env.schema';
+import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parseDatabaseUrl } from './database/database-url';
+import { runClusterPrimary } from './operations/cluster-primary';
+import { workerCount } from './operations/web-concurrency';
 import { StartupSummary } from './operations/startup-summary';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -82,4 +88,31 @@ async function bootstrap(): Promise<void> {
   }
 }
 
-void bootstrap();
+/**
+ * One process, or with `WEB_CONCURRENCY` above 1 a cluster primary and its workers. SQLite stays in one
+ * process whatever the setting: its single writer does not span processes (a warning says so).
+ */
+async function start(): Promise<void> {
+  // The primary reads the settings before Nest does: `.env` as the config module reads it (real variables win).
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const early = createRootLogger(earlyLogLevel(process.env.LOG_LEVEL));
+  if (!cluster.isPrimary) return bootstrap();
+  let count: number;
+  try {
+    count = workerCount(process.env.WEB_CONCURRENCY, availableParallelism());
+    if (count > 1 && parseDatabaseUrl(validateEnvironment(process.env).DATABASE_URL).kind === 'sqlite') {
+      early.warn('WEB_CONCURRENCY is ignored on SQLite (one writer per database file): running one process');
+      count = 1;
+    }
+  } catch (error) {
+    early.fatal({ err: error }, `start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  if (count === 1) return bootstrap();
+  await runClusterPrimary(count, early).catch((error: unknown) => {
+    early.fatal({ err: error }, `start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
+
+void start();

@@ -43,10 +43,14 @@ export class StartupSummary {
       fields.database.kind === 'sqlite'
         ? fields.database.file
         : `${fields.database.host}:${fields.database.port}/${fields.database.database}`;
+    const slot = process.env.CAL_WORKER_SLOT;
     this.logger.log({
       msg:
         `calendar ${fields.version} listening on ${listen.host}:${listen.port}, ${fields.database.kind} ${where}, ` +
-        `${fields.migrations.applied_now.length} migration(s) applied now, admin ${fields.admin}`,
+        `${fields.migrations.applied_now.length} migration(s) applied now, admin ${fields.admin}` +
+        (slot ? ` (worker ${slot})` : ''),
+      // Which process: in cluster mode (WEB_CONCURRENCY) each worker logs its own start.
+      pid: process.pid,
       startup: fields,
     });
     return fields;
