@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { ApplicationPasswordsService } from '../../src/auth/application-passwords.service';
+import { runCli } from '../../src/cli/run-cli';
+import { CapturedStream } from '../support/captured-stream';
 import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { insertPost } from '../support/posts';
@@ -66,6 +68,20 @@ describe('shared state across instances (Redis)', () => {
     await b.http.get(`${ns}/events`).set('Authorization', user.auth).expect(200);
     await b.http.get(`${ns}/events`).set('Authorization', user.auth).expect(200);
     await a.app.get(ApplicationPasswordsService).revoke(user.id, user.passwordId);
+    await b.http.get(`${ns}/events`).set('Authorization', user.auth).expect(401);
+  });
+
+  it('refuses at once on every instance a password revoked through the CLI (another process)', async () => {
+    const user = await createUser(a, 'author');
+    await a.http.get(`${ns}/events`).set('Authorization', user.auth).expect(200);
+    await b.http.get(`${ns}/events`).set('Authorization', user.auth).expect(200);
+    const code = await runCli(['node', 'cli', 'password:revoke', user.login, user.passwordId], {
+      stdout: new CapturedStream().asWriteStream(),
+      stderr: new CapturedStream().asWriteStream(),
+      overrides: { DATABASE_URL: database.url, LOG_LEVEL: 'silent', REDIS_URL, REDIS_KEY_PREFIX: prefix },
+    });
+    expect(code).toBe(0);
+    await a.http.get(`${ns}/events`).set('Authorization', user.auth).expect(401);
     await b.http.get(`${ns}/events`).set('Authorization', user.auth).expect(401);
   });
 
