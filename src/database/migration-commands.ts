@@ -17,6 +17,9 @@ type ProgressFactory = (label: string, total: number) => Progress;
  * statement timeout (a schema change on a large table may take long) and the same migrations, in the
  * same order, as the service applies at start.
  */
+/** How long a migrating process waits for another one that is migrating the same database. */
+const MIGRATION_LOCK_WAIT_SECONDS = 600;
+
 export class MigrationCommands {
   private readonly dataSource: DataSource;
   private onApplied: (name: string) => void = () => undefined;
@@ -39,21 +42,55 @@ export class MigrationCommands {
 
   /** Applies the pending migrations, each in its own transaction; returns their names. */
   async run(progress: ProgressFactory): Promise<string[]> {
-    const { pending } = await this.state();
-    if (pending.length === 0) return [];
-    const bar = progress('applying migrations', pending.length);
-    this.onApplied = (name) => bar.advance(1, name);
+    await this.open();
+    return this.exclusively(async () => {
+      // Read after the lock: another instance that held it may have applied them.
+      const { pending } = await this.state();
+      if (pending.length === 0) return [];
+      const bar = progress('applying migrations', pending.length);
+      this.onApplied = (name) => bar.advance(1, name);
+      try {
+        const done = await this.dataSource.runMigrations({ transaction: 'each' });
+        return done.map((m) => m.name);
+      } finally {
+        bar.stop();
+        this.onApplied = () => undefined;
+      }
+    });
+  }
+
+  /**
+   * On MySQL/MariaDB, one migrating process per database at a time (`GET_LOCK`, on both): instances that
+   * start together wait for the first instead of running the same migration twice. The lock is the
+   * server's, named after the database, held by a connection of its own and released with it.
+   */
+  private async exclusively<T>(work: () => Promise<T>): Promise<T> {
+    if (this.dataSource.options.type !== 'mysql') return work();
+    const runner = this.dataSource.createQueryRunner('master');
+    await runner.connect();
+    const [current] = (await runner.query('SELECT DATABASE() AS name')) as { name: string }[];
+    const name = `cal-migrations:${current.name}`.slice(0, 64);
     try {
-      const done = await this.dataSource.runMigrations({ transaction: 'each' });
-      return done.map((m) => m.name);
+      const [row] = (await runner.query('SELECT GET_LOCK(?, ?) AS got', [name, MIGRATION_LOCK_WAIT_SECONDS])) as {
+        got: number | string | null;
+      }[];
+      if (Number(row?.got) !== 1) {
+        throw new Error(`another process has been migrating this database for ${MIGRATION_LOCK_WAIT_SECONDS} s`);
+      }
+      return await work();
     } finally {
-      bar.stop();
-      this.onApplied = () => undefined;
+      await runner.query('SELECT RELEASE_LOCK(?)', [name]).catch(() => undefined);
+      await runner.release();
     }
   }
 
   /** Reverts the newest `count` applied migrations (all of them with `Infinity`); returns their names. */
   async revert(count: number, progress: ProgressFactory): Promise<string[]> {
+    await this.open();
+    return this.exclusively(() => this.revertNow(count, progress));
+  }
+
+  private async revertNow(count: number, progress: ProgressFactory): Promise<string[]> {
     const { applied } = await this.state();
     const todo = applied.slice(Math.max(0, applied.length - count)).reverse();
     if (todo.length === 0) return [];

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '../../src/database/data-source-options';
 import { MIGRATIONS } from '../../src/database/migrations';
+import { CALENDAR_MODULES } from '../../src/app.module';
+import { MigrationCommands } from '../../src/database/migration-commands';
+import { allMigrations } from '../../src/database/module-migrations';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const BASE_TABLES = [
@@ -179,5 +182,34 @@ describe('migrations', () => {
       [Number(jazz), '2030-05-01', '2030-05-03', 1],
       [Number(jazz), '2030-05-02', '2030-05-02', 1],
     ]);
+  });
+});
+
+describe('migrations started by several processes at once', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('applies each migration once: the others wait and find nothing left to do', async () => {
+    const migrations = allMigrations(CALENDAR_MODULES);
+    const runners = [0, 1, 2].map(() => new MigrationCommands(database.url, migrations));
+    const silent = () => ({ advance: () => undefined, stop: () => undefined });
+    try {
+      // On MySQL/MariaDB all three start together and the server's lock orders them; SQLite has one process.
+      const results =
+        database.kind === 'mysql'
+          ? await Promise.all(runners.map((r) => r.run(silent)))
+          : [await runners[0].run(silent), await runners[1].run(silent), await runners[2].run(silent)];
+      const counts = results.map((applied) => applied.length).sort((a, b) => b - a);
+      expect(counts).toEqual([migrations.length, 0, 0]);
+      expect((await runners[0].state()).pending).toEqual([]);
+    } finally {
+      for (const runner of runners) await runner.close();
+    }
   });
 });
