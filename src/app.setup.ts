@@ -18,6 +18,7 @@ import { ResponseCache } from './common/http/response-cache/response-cache';
 import { ResponseCacheInterceptor } from './common/http/response-cache/response-cache.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
 import { AppConfig } from './config/app-config';
+import { ReplicaReads } from './database/replica-reads';
 import { LastModifiedInterceptor } from './core/changes/last-modified.interceptor';
 import { OpenApiDocumentService } from './discovery/openapi-document.service';
 import { MetricsService } from './operations/metrics.service';
@@ -104,6 +105,8 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   app.useBodyParser('urlencoded', { limit: config.bodyLimitBytes, extended: true, parameterLimit: 1000 });
   app.use(mergeRequestParameters);
   app.use(app.get(BasicAuthMiddleware).handle);
+  // After authentication (read-your-writes is per user), before the cache (whose version is read there).
+  app.use(app.get(ReplicaReads).handle);
   // After authentication (answers are per caller), before the router: a hit costs no Nest pipeline.
   app.use(app.get(ResponseCache).serve);
 

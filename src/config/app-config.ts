@@ -101,6 +101,16 @@ export class AppConfig {
     const url = this.get('REDIS_URL');
     return url ? { url, prefix: this.get('REDIS_KEY_PREFIX') } : null;
   }
+  /** Read replicas (`DATABASE_READ_URLS`); empty without them. */
+  get databaseReadUrls(): string[] {
+    return this.get('DATABASE_READ_URLS')
+      .split(',')
+      .map((u) => u.trim())
+      .filter((u) => u !== '');
+  }
+  get readYourWritesMs(): number {
+    return this.get('READ_YOUR_WRITES_SECONDS') * 1000;
+  }
   get changeLogRetentionDays(): number {
     return this.get('CHANGE_LOG_RETENTION_DAYS');
   }

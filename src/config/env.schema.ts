@@ -68,6 +68,19 @@ export class EnvironmentVariables {
   })
   DATABASE_URL = 'sqlite:./data/calendar.sqlite';
 
+  /** MySQL/MariaDB read replicas (comma list of mysql:// URLs): reads go there, writes to DATABASE_URL. */
+  @Matches(/^$|^((mysql|mariadb):\/\/[^,\s]+)(,\s*(mysql|mariadb):\/\/[^,\s]+)*$/, {
+    message: 'must be a comma-separated list of mysql://user:pass@host:port/database URLs',
+  })
+  DATABASE_READ_URLS = '';
+
+  /** After a write, that user's reads go to the primary for this long (replica lag cannot hide the write). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600)
+  READ_YOUR_WRITES_SECONDS = 5;
+
   @Transform(toBool)
   @IsBoolean()
   DB_MIGRATIONS_RUN = true;

@@ -94,6 +94,9 @@ export class ContentVersion {
   }
 
   private read(): Promise<Reading> {
+    // A request reading from a replica reads the version there, on its own connection: shared reads
+    // would mix servers that are at different points.
+    if (this.db.readsFromReplica) return this.fetch();
     if (!this.running) {
       const running = this.fetch().finally(() => {
         if (this.running === running) this.running = null;
@@ -112,7 +115,8 @@ export class ContentVersion {
   }
 
   private async fetch(): Promise<Reading> {
-    const rows: { value: number | string; changed_utc: string | null }[] = await this.dataSource.query(
+    const source = this.db.readsFromReplica ? this.db.manager : this.dataSource;
+    const rows: { value: number | string; changed_utc: string | null }[] = await source.query(
       'SELECT value, changed_utc FROM write_sequence WHERE id = 1',
     );
     const key = `${String(rows[0]?.value ?? 0)}.${this.generation}`;

@@ -15,6 +15,8 @@ export interface DatabaseSettings {
    * since a schema change on a large table may rightly take longer.
    */
   queryTimeoutMs?: number;
+  /** MySQL read replicas: TypeORM's replication, reads on them (see `ReadRouting`), writes on `url`. */
+  readUrls?: string[];
 }
 
 /**
@@ -33,6 +35,7 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     logger: new DatabaseLogger(settings.logging ?? false),
   };
   if (target.kind === 'sqlite') {
+    if ((settings.readUrls ?? []).length > 0) throw new Error('DATABASE_READ_URLS needs a MySQL/MariaDB DATABASE_URL');
     if (target.file !== ':memory:') mkdirSync(dirname(target.file), { recursive: true });
     return {
       ...common,
@@ -44,10 +47,30 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
       timeout: 5000,
     };
   }
+  const readUrls = settings.readUrls ?? [];
+  if (readUrls.some((u) => parseDatabaseUrl(u).kind !== 'mysql')) {
+    throw new Error('DATABASE_READ_URLS must be mysql:// URLs');
+  }
+  const servers =
+    readUrls.length === 0
+      ? { url: target.url }
+      : {
+          replication: {
+            master: { url: target.url },
+            slaves: readUrls.map((u) => ({
+              url: parseDatabaseUrl(u).kind === 'mysql' ? u.replace(/^mariadb:/, 'mysql:') : u,
+            })),
+            // A replica that failed is tried again after 5 s (the default, 0, drops it for good).
+            restoreNodeTimeout: 5000,
+            // Everything on the primary unless a request reads from a replica (`ReplicaReads`): background
+            // jobs, credentials and anything outside a request see the latest data.
+            defaultMode: 'master' as const,
+          },
+        };
   return {
     ...common,
     type: 'mysql',
-    url: target.url,
+    ...servers,
     charset: 'utf8mb4_unicode_ci',
     // Datetimes are stored as wall-clock strings; the column name says which zone (…_utc or local).
     timezone: 'Z',

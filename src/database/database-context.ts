@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type QueryRunner } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { RecordedChange } from './changes/recorded-change';
 
@@ -23,11 +23,40 @@ interface TransactionScope {
 @Injectable()
 export class DatabaseContext {
   private readonly current = new AsyncLocalStorage<TransactionScope>();
+  /** A request whose reads go to one replica: the connection it took, once it has read. */
+  private readonly replicaReads = new AsyncLocalStorage<{ runner: QueryRunner | null }>();
+  /** Whether `DATABASE_READ_URLS` named replicas (TypeORM replication, primary by default). */
+  readonly hasReplicas: boolean;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly dataSource: DataSource) {
+    this.hasReplicas = 'replication' in dataSource.options && dataSource.options.replication !== undefined;
+  }
 
   get manager(): EntityManager {
-    return this.current.getStore()?.manager ?? this.dataSource.manager;
+    const transaction = this.current.getStore();
+    if (transaction) return transaction.manager;
+    const replica = this.replicaReads.getStore();
+    if (!replica) return this.dataSource.manager;
+    // One replica connection for the whole request: its content version and its rows come from the same
+    // server, so a cached answer is never keyed by a version newer than its data.
+    replica.runner ??= this.dataSource.createQueryRunner('slave');
+    return replica.runner.manager;
+  }
+
+  /** Whether this request reads from a replica (outside write transactions). */
+  get readsFromReplica(): boolean {
+    return !this.current.getStore() && this.replicaReads.getStore() !== undefined;
+  }
+
+  /**
+   * Runs a request's work with its reads on one replica; the connection goes back to the pool when
+   * `finished` resolves (the response is done). Without replicas, just runs it.
+   */
+  withReplicaReads<T>(finished: Promise<void>, work: () => T): T {
+    if (!this.hasReplicas) return work();
+    const scope: { runner: QueryRunner | null } = { runner: null };
+    void finished.then(() => scope.runner?.release());
+    return this.replicaReads.run(scope, work);
   }
 
   /**

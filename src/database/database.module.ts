@@ -10,6 +10,7 @@ import { ChangeLogWriter } from './changes/change-log-writer';
 import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
 import { Leases } from './leases';
+import { ReplicaReads } from './replica-reads';
 import { RawRows } from './raw-rows';
 import { ShapedQueries } from './shaped-queries';
 import { SchemaMigrations } from './schema-migrations';
@@ -30,13 +31,23 @@ export class DatabaseModule {
         DatabaseContext,
         ChangeLogWriter,
         Leases,
+        ReplicaReads,
         ContentVersion,
         RawRows,
         ShapedQueries,
         WriteTransactions,
         SchemaMigrations,
       ],
-      exports: [DatabaseContext, Leases, ContentVersion, RawRows, ShapedQueries, WriteTransactions, SchemaMigrations],
+      exports: [
+        DatabaseContext,
+        Leases,
+        ReplicaReads,
+        ContentVersion,
+        RawRows,
+        ShapedQueries,
+        WriteTransactions,
+        SchemaMigrations,
+      ],
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
@@ -45,6 +56,7 @@ export class DatabaseModule {
               url: config.databaseUrl,
               logging: config.databaseLogging,
               queryTimeoutMs: config.databaseQueryTimeoutSeconds * 1000,
+              readUrls: config.databaseReadUrls,
             }),
             // SchemaMigrations applies them, so the start-up summary can say which ran.
             migrationsRun: false,

@@ -1,0 +1,145 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConnection, type Connection } from 'mysql2/promise';
+
+/**
+ * A MariaDB primary and a replica with real binlog replication, started for one test file on ports and
+ * data directories of their own (`mariadb-install-db`/`mariadbd --no-defaults`), never the shared server
+ * on 3306. Stopped and deleted by `stop()`.
+ */
+export interface ReplicatedMariaDb {
+  primaryUrl: string;
+  replicaUrl: string;
+  primary: Connection;
+  replica: Connection;
+  /** Stops applying the primary's changes on the replica (`STOP SLAVE SQL_THREAD`): lag on demand. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  /** Waits until the replica has applied everything the primary has written so far. */
+  caughtUp(): Promise<void>;
+  /** SELECT statements the replica has run (its `Com_select` counter). */
+  selectsOnReplica(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const DATABASE = 'cal';
+
+async function connectWhenUp(port: number, server: ChildProcess, log: () => string): Promise<Connection> {
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`mariadbd on ${port} exited: ${log()}`);
+    try {
+      return await createConnection({ host: '127.0.0.1', port, user: 'root', multipleStatements: true });
+    } catch {
+      // Not listening yet: a freshly installed server takes a moment.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+function startServer(
+  dir: string,
+  name: string,
+  port: number,
+  extra: string[],
+): { server: ChildProcess; log: () => string } {
+  const data = join(dir, name);
+  const install = spawnSync(
+    'mariadb-install-db',
+    ['--no-defaults', `--datadir=${data}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'],
+    { encoding: 'utf8' },
+  );
+  if (install.status !== 0) throw new Error(`mariadb-install-db failed: ${install.stderr}`);
+  let output = '';
+  const server = spawn(
+    '/usr/sbin/mariadbd',
+    [
+      '--no-defaults',
+      '--user=root',
+      `--datadir=${data}`,
+      `--port=${port}`,
+      `--socket=${join(dir, `${name}.sock`)}`,
+      `--pid-file=${join(dir, `${name}.pid`)}`,
+      '--bind-address=127.0.0.1',
+      '--skip-name-resolve',
+      '--innodb-buffer-pool-size=32M',
+      '--character-set-server=utf8mb4',
+      '--collation-server=utf8mb4_unicode_ci',
+      ...extra,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  server.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  server.stdout.resume();
+  return { server, log: () => output };
+}
+
+export async function startReplicatedMariaDb(): Promise<ReplicatedMariaDb> {
+  const dir = mkdtempSync(join(tmpdir(), 'cal-replication-'));
+  const base = 34000 + (process.pid % 500) * 2;
+  const [primaryPort, replicaPort] = [base, base + 1];
+  const p = startServer(dir, 'primary', primaryPort, [
+    '--server-id=1',
+    `--log-bin=${join(dir, 'primary-bin')}`,
+    '--binlog-format=ROW',
+  ]);
+  const r = startServer(dir, 'replica', replicaPort, ['--server-id=2', '--read-only=1']);
+  const servers = [p.server, r.server];
+  const stop = async (): Promise<void> => {
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            if (server.exitCode !== null) return resolve();
+            server.once('exit', () => resolve());
+            server.kill('SIGTERM');
+          }),
+      ),
+    );
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const primary = await connectWhenUp(primaryPort, p.server, p.log);
+    const replica = await connectWhenUp(replicaPort, r.server, r.log);
+    await primary.query(
+      `CREATE USER 'repl'@'127.0.0.1' IDENTIFIED BY 'repl'; GRANT REPLICATION SLAVE ON *.* TO 'repl'@'127.0.0.1';
+       CREATE USER 'cal'@'127.0.0.1'; GRANT ALL ON *.* TO 'cal'@'127.0.0.1';`,
+    );
+    await replica.query(
+      `CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=${primaryPort}, MASTER_USER='repl',
+       MASTER_PASSWORD='repl', MASTER_USE_GTID=slave_pos; START SLAVE;`,
+    );
+    await primary.query(`CREATE DATABASE ${DATABASE} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    const caughtUp = async (): Promise<void> => {
+      const [[{ pos }]] = (await primary.query('SELECT @@gtid_binlog_pos AS pos')) as unknown as [[{ pos: string }]];
+      // MASTER_GTID_WAIT blocks on the replica until it has applied that position (no polling, no sleep).
+      await replica.query('SELECT MASTER_GTID_WAIT(?)', [pos]);
+    };
+    await caughtUp();
+    return {
+      // The service connects as an ordinary user: the replica's read_only refuses its writes.
+      primaryUrl: `mysql://cal@127.0.0.1:${primaryPort}/${DATABASE}`,
+      replicaUrl: `mysql://cal@127.0.0.1:${replicaPort}/${DATABASE}`,
+      primary,
+      replica,
+      pause: async () => void (await replica.query('STOP SLAVE SQL_THREAD')),
+      resume: async () => void (await replica.query('START SLAVE SQL_THREAD')),
+      caughtUp,
+      selectsOnReplica: async () => {
+        const [[row]] = (await replica.query("SHOW GLOBAL STATUS LIKE 'Com_select'")) as unknown as [
+          [{ Value: string }],
+        ];
+        return Number(row.Value);
+      },
+      stop: async () => {
+        await primary.end().catch(() => undefined);
+        await replica.end().catch(() => undefined);
+        await stop();
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
