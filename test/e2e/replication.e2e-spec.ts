@@ -4,7 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { ResponseCache } from '../../src/common/http/response-cache/response-cache';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { startReplicatedMariaDb, type ReplicatedMariaDb } from '../support/replicated-mariadb';
-import { createUser, type TestUser } from '../support/users';
+import { basicAuth, createUser, type TestUser } from '../support/users';
+import { insertPost } from '../support/posts';
+import { ApplicationPasswordsService } from '../../src/auth/application-passwords.service';
+import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
 
 const ns = '/cal/events/v1';
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -26,7 +29,12 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
   beforeAll(async () => {
     servers = await startReplicatedMariaDb();
     const database = { url: servers.primaryUrl, kind: 'mysql' as const, drop: () => Promise.resolve() };
-    const env = { DATABASE_READ_URLS: servers.replicaUrl, REDIS_URL, REDIS_KEY_PREFIX: prefix };
+    const env = {
+      DATABASE_READ_URLS: servers.replicaUrl,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: prefix,
+      FUTURE_POSTS_INTERVAL_SECONDS: '3600',
+    };
     a = await createTestApp({ database, env });
     b = await createTestApp({ database, env });
     editor = await createUser(a, 'editor');
@@ -95,5 +103,25 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     // The lists were served from the cache where they could be: the check is about cached answers.
     expect(b.app.get(ResponseCache).counts.hit).toBeGreaterThan(0);
     expect(Number(after.headers['x-wp-total'])).toBe(Number(first.headers['x-wp-total']) + 1);
+  });
+
+  it('shares one brute-force limit, revocations and the publisher between the instances', async () => {
+    const wrong = basicAuth(editor.login, 'not the password 5678');
+    const statuses: number[] = [];
+    for (const t of [a, b, a, b, a, b, a, b, a, b, a]) {
+      statuses.push((await t.http.get(`${ns}/events`).set('Authorization', wrong)).status);
+    }
+    // AUTH_FAILURE_LIMIT (10) misses over both instances, then the pair is locked on both.
+    expect(statuses.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 401));
+    expect(statuses[10]).toBe(429);
+
+    const user = await createUser(a, 'author');
+    await b.http.get(`${ns}/events`).set('Authorization', user.auth).expect(200);
+    await a.app.get(ApplicationPasswordsService).revoke(user.id, user.passwordId);
+    await b.http.get(`${ns}/events`).set('Authorization', user.auth).expect(401);
+
+    const due = await insertPost(a, { status: 'future', dateUtc: '2020-01-01 10:00:00' });
+    expect(await a.app.get(FuturePostsPublisher).runScheduled()).toEqual([due.id]);
+    expect(await b.app.get(FuturePostsPublisher).runScheduled()).toBeNull();
   });
 });
