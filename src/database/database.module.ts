@@ -16,6 +16,17 @@ import { ShapedQueries } from './shaped-queries';
 import { SchemaMigrations } from './schema-migrations';
 import { WriteTransactions } from './write-transactions';
 
+const SHARED = [
+  DatabaseContext,
+  Leases,
+  ReplicaReads,
+  ContentVersion,
+  RawRows,
+  ShapedQueries,
+  WriteTransactions,
+  SchemaMigrations,
+];
+
 /**
  * The data source from `DATABASE_URL`, shared by the HTTP app and the CLI, the write-transaction runner
  * and the context that hands the current transaction's manager to whoever asks inside it.
@@ -27,27 +38,9 @@ export class DatabaseModule {
     return {
       module: DatabaseModule,
       global: true,
-      providers: [
-        DatabaseContext,
-        ChangeLogWriter,
-        Leases,
-        ReplicaReads,
-        ContentVersion,
-        RawRows,
-        ShapedQueries,
-        WriteTransactions,
-        SchemaMigrations,
-      ],
-      exports: [
-        DatabaseContext,
-        Leases,
-        ReplicaReads,
-        ContentVersion,
-        RawRows,
-        ShapedQueries,
-        WriteTransactions,
-        SchemaMigrations,
-      ],
+      // ChangeLogWriter stays inside: only WriteTransactions writes the log.
+      providers: [ChangeLogWriter, ...SHARED],
+      exports: SHARED,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
