@@ -11,6 +11,7 @@ import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
 import { Leases } from './leases';
 import { ReplicaReads } from './replica-reads';
+import { ReplicaHealth } from './replica-health';
 import { RawRows } from './raw-rows';
 import { ShapedQueries } from './shaped-queries';
 import { SchemaMigrations } from './schema-migrations';
@@ -20,6 +21,7 @@ const SHARED = [
   DatabaseContext,
   Leases,
   ReplicaReads,
+  ReplicaHealth,
   ContentVersion,
   RawRows,
   ShapedQueries,

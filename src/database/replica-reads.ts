@@ -5,6 +5,7 @@ import '../common/http/request.types';
 import { SharedRedis } from '../common/redis/shared-redis';
 import { AppConfig } from '../config/app-config';
 import { DatabaseContext } from './database-context';
+import { ReplicaHealth } from './replica-health';
 
 /**
  * Which requests read from a replica (`DATABASE_READ_URLS`): reads (GET, HEAD) do, on one replica
@@ -21,6 +22,7 @@ export class ReplicaReads {
     private readonly db: DatabaseContext,
     private readonly redis: SharedRedis,
     private readonly config: AppConfig,
+    private readonly health: ReplicaHealth,
   ) {
     this.local = new LRUCache({ max: 100_000, ttl: Math.max(1, config.readYourWritesMs) });
   }
@@ -33,6 +35,8 @@ export class ReplicaReads {
       this.markWrite(userId).then(() => next(), next);
       return;
     }
+    // No replica answers: everyone reads from the primary until one does.
+    if (!this.health.available) return next();
     const finished = new Promise<void>((resolve) => res.once('close', () => resolve()));
     (userId === undefined ? Promise.resolve(false) : this.wroteRecently(userId)).then(
       (primary) => (primary ? next() : this.db.withReplicaReads(finished, () => next())),

@@ -8,6 +8,7 @@ import { SchemaMigrations } from '../database/schema-migrations';
 import { WriteTransactions } from '../database/write-transactions';
 import { serviceVersion } from './version';
 import { SharedRedis } from '../common/redis/shared-redis';
+import { ReplicaHealth } from '../database/replica-health';
 
 interface ReadyBody {
   /** `degraded`: serving, but the shared Redis is down (limits per instance, short credential caching). */
@@ -17,6 +18,8 @@ interface ReadyBody {
   migrations: { applied: number; pending: string[] };
   /** Absent without `REDIS_URL`. */
   redis?: { status: 'up' | 'down' };
+  /** Absent without `DATABASE_READ_URLS`; `down`: reads go to the primary meanwhile. */
+  replicas?: { status: 'up' | 'down' };
 }
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -34,6 +37,7 @@ export class HealthController {
     private readonly db: DatabaseContext,
     private readonly schema: SchemaMigrations,
     private readonly redis: SharedRedis,
+    private readonly replicas: ReplicaHealth,
   ) {}
 
   @Get()
@@ -71,13 +75,16 @@ export class HealthController {
       });
     }
     const redis = this.redis.configured ? { redis: { status: this.redis.available ? 'up' : 'down' } as const } : {};
+    const replicasDown = this.db.hasReplicas && !this.replicas.available;
+    const replicas = this.db.hasReplicas ? { replicas: { status: replicasDown ? 'down' : 'up' } as const } : {};
     return {
-      // Still ready while Redis is down: the service keeps serving without it (operations.md).
-      status: this.redis.configured && !this.redis.available ? 'degraded' : 'ok',
+      // Still ready while Redis or the replicas are down: the service keeps serving without them (scaling.md).
+      status: (this.redis.configured && !this.redis.available) || replicasDown ? 'degraded' : 'ok',
       version,
       database: { status: 'up', type },
       migrations: { applied, pending },
       ...redis,
+      ...replicas,
     };
   }
   private async passes(probe: Probe): Promise<boolean> {

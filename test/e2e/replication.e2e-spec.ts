@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { ResponseCache } from '../../src/common/http/response-cache/response-cache';
+import { ReplicaHealth } from '../../src/database/replica-health';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { startReplicatedMariaDb, type ReplicatedMariaDb } from '../support/replicated-mariadb';
 import { basicAuth, createUser, type TestUser } from '../support/users';
@@ -123,5 +124,14 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     const due = await insertPost(a, { status: 'future', dateUtc: '2020-01-01 10:00:00' });
     expect(await a.app.get(FuturePostsPublisher).runScheduled()).toEqual([due.id]);
     expect(await b.app.get(FuturePostsPublisher).runScheduled()).toBeNull();
+  });
+
+  // Last: it stops the replica.
+  it('reads from the primary while no replica answers, and says it is degraded', async () => {
+    await servers.stopReplica();
+    expect(await b.app.get(ReplicaHealth).check()).toBe(false);
+    await b.http.get(`${ns}/events?per_page=5`).expect(200);
+    const ready = await b.http.get('/health/ready').expect(200);
+    expect(ready.body).toMatchObject({ status: 'degraded', replicas: { status: 'down' } });
   });
 });

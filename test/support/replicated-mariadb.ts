@@ -21,6 +21,8 @@ export interface ReplicatedMariaDb {
   caughtUp(): Promise<void>;
   /** SELECT statements the replica has run (its `Com_select` counter). */
   selectsOnReplica(): Promise<number>;
+  /** Stops the replica's server (a replica that went down). */
+  stopReplica(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -86,17 +88,14 @@ export async function startReplicatedMariaDb(): Promise<ReplicatedMariaDb> {
   ]);
   const r = startServer(dir, 'replica', replicaPort, ['--server-id=2', '--read-only=1']);
   const servers = [p.server, r.server];
+  const halt = (server: ChildProcess): Promise<void> =>
+    new Promise<void>((resolve) => {
+      if (server.exitCode !== null || server.signalCode !== null) return resolve();
+      server.once('exit', () => resolve());
+      server.kill('SIGTERM');
+    });
   const stop = async (): Promise<void> => {
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<void>((resolve) => {
-            if (server.exitCode !== null) return resolve();
-            server.once('exit', () => resolve());
-            server.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(servers.map(halt));
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -131,6 +130,10 @@ export async function startReplicatedMariaDb(): Promise<ReplicatedMariaDb> {
           [{ Value: string }],
         ];
         return Number(row.Value);
+      },
+      stopReplica: async () => {
+        await replica.end().catch(() => undefined);
+        await halt(r.server);
       },
       stop: async () => {
         await primary.end().catch(() => undefined);

@@ -55,6 +55,8 @@ const UNAVAILABLE_CODES = new Set([
   'SQLITE_IOERR',
   'SQLITE_CANTOPEN',
   'WRITE_QUEUE_TIMEOUT', // the SQLite writer was busy for longer than a statement may take
+  'POOL_NOEXIST', // every read replica was taken out of the pool (mysql2 PoolCluster)
+  'POOL_NONEONLINE',
 ]);
 
 /**
