@@ -4,6 +4,7 @@ import { buildDataSourceOptions } from '../../src/database/data-source-options';
 import { FILL_LISTING_COUNTS } from '../../src/database/migrations/1764200000000-add-event-listing-days';
 import { FILL_TERM_LISTING_COUNTS } from '../../src/database/migrations/1764300000000-add-event-term-listing-days';
 import { SEARCH_WORDS_INDEX } from '../../src/database/migrations/1764400000000-add-event-search-words';
+import { FILL_SEARCH_WORD_DAYS } from '../../src/database/migrations/1764900000000-add-event-search-word-days';
 import { searchRowsOf } from '../../src/modules/events/event-search-rows';
 
 export interface SeedOptions {
@@ -196,6 +197,7 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
     // What the service keeps on write, as the migration that introduced it computes it.
     for (const statement of [...FILL_LISTING_COUNTS, ...FILL_TERM_LISTING_COUNTS]) await dataSource.query(statement);
     await schema.createIndex('event_search_words', new TableIndex(SEARCH_WORDS_INDEX));
+    await dataSource.query(FILL_SEARCH_WORD_DAYS);
     await schema.release();
     return { firstEventId: firstEvent, categorySlugs: categories };
   } finally {

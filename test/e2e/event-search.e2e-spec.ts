@@ -17,7 +17,26 @@ const ns = '/cal/events/v1';
 const NOW = new Date('2030-03-01T12:00:00Z');
 const YEAR = 'start_date=2030-03-01&end_date=2030-12-31';
 const SPRING = 'start_date=2030-03-10&end_date=2030-04-15';
-const WORDS = ['jazz', 'JAZZ', 'ja', 'jazzy', 'cafe', 'CAFÉ', 'secret', 'saxophone', 'hidden', 'zzz', 'e-mail', '!!'];
+// Windows inside days: the first and last day are read from rows, the days between from the day counts;
+// 'Open Air' (2030-06-01 14:00 to 06-03 23:00) ends on the last day of the first, after the end of the second.
+const STRICT_WINDOWS = ['2030-06-03%2023:30:00', '2030-06-03%2022:00:00'].map(
+  (until) => `start_date=2030-03-12%2020:00:00&end_date=${until}&strict_dates=true`,
+);
+const WORDS = [
+  'jazz',
+  'JAZZ',
+  'ja',
+  'jazzy',
+  'cafe',
+  'CAFÉ',
+  'secret',
+  'saxophone',
+  'hidden',
+  'festival',
+  'zzz',
+  'e-mail',
+  '!!',
+];
 
 /**
  * `search=` through the events' word index: a word matches words it starts, case and accents aside, in the
@@ -46,7 +65,7 @@ describe('event search', () => {
 
   /** The index path equals the row path (`featured=false` matches every event here but needs rows). */
   async function expectIndexMatchesRows(): Promise<void> {
-    for (const window of [YEAR, SPRING]) {
+    for (const window of [YEAR, SPRING, ...STRICT_WINDOWS]) {
       for (const word of WORDS) {
         const query = `${window}&search=${encodeURIComponent(word)}`;
         const fromIndex = await pagesOf(query);
@@ -56,7 +75,7 @@ describe('event search', () => {
     }
   }
 
-  /** The stored index equals one rebuilt from the event rows. */
+  /** The stored index, and its day counts, equal ones rebuilt from the event rows. */
   async function expectIndexMatchesEvents(): Promise<void> {
     const events = await t.dataSource.query<SearchableEventRow[]>(
       `SELECT ${SEARCHABLE_EVENT_SELECT} FROM posts p INNER JOIN event_details d ON d.post_id = p.id`,
@@ -75,6 +94,18 @@ describe('event search', () => {
       }))
       .map(key);
     expect(stored.sort()).toEqual(rebuilt.sort());
+    const recounted = new Map<string, number>();
+    for (const row of events.flatMap((event) => searchRowsOf(searchableEventOf(event)))) {
+      if (!row.public_match) continue;
+      const day = `${row.word}|${row.start_utc.slice(0, 10)}|${row.end_utc.slice(0, 10)}`;
+      recounted.set(day, (recounted.get(day) ?? 0) + 1);
+    }
+    const counted = await t.dataSource.query<{ word: string; start_day: string; end_day: string; matched: number }[]>(
+      'SELECT word, start_day, end_day, matched FROM event_search_word_days WHERE matched <> 0',
+    );
+    expect(new Map(counted.map((c) => [`${c.word}|${c.start_day}|${c.end_day}`, Number(c.matched)]))).toEqual(
+      recounted,
+    );
   }
 
   beforeAll(async () => {
@@ -198,7 +229,7 @@ describe('event search', () => {
     await expectIndexMatchesRows();
     // The index answered every single-word query of the public (each at least one page, twice).
     expect(served).not.toContain(false);
-    expect(served.length).toBeGreaterThanOrEqual(2 * 10);
+    expect(served.length).toBeGreaterThanOrEqual(4 * 10);
     await expectIndexMatchesEvents();
   });
 

@@ -11,6 +11,7 @@ import { AddWriteSequenceTime1764500000000 } from './1764500000000-add-write-seq
 import { AddChangeLog1764600000000 } from './1764600000000-add-change-log';
 import { AddWebhooks1764700000000 } from './1764700000000-add-webhooks';
 import { AddLeases1764800000000 } from './1764800000000-add-leases';
+import { AddEventSearchWordDays1764900000000 } from './1764900000000-add-event-search-word-days';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -29,4 +30,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddChangeLog1764600000000,
   AddWebhooks1764700000000,
   AddLeases1764800000000,
+  AddEventSearchWordDays1764900000000,
 ];

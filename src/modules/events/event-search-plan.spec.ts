@@ -27,7 +27,13 @@ describe('event search: how tokens match and which searches the word index answe
     expect(searchWordRoute(search('Jazz'))).toEqual({
       window: { startFrom: '2030-03-01 00:00:00', endUntil: '2030-12-31 23:59:59' },
       prefix: { from: 'jazz', to: 'jaz{' },
+      aligned: true,
     });
+  });
+
+  it('says whether the window is whole UTC days, which the day counts alone cover', () => {
+    const strict = { startFrom: '2030-03-01 18:00:00', endUntil: '2030-12-31 23:59:59', effective: {} };
+    expect(searchWordRoute({ ...search('jazz'), window: strict })?.aligned).toBe(false);
   });
 
   it('leaves phrases, several tokens, other filters, other scopes and editors to the rows', () => {

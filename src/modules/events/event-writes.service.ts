@@ -150,6 +150,7 @@ export class EventWritesService {
       if (force) {
         const [before] = await this.objects.toObjects([post], ctx, () => true);
         await this.listing.forget([post.id]);
+        await this.searchIndex.forget([post.id]);
         await this.records.destroy(EVENT_POST_TYPE, post, ctx.user);
         return before.object;
       }
