@@ -55,15 +55,20 @@ async function totalOf(server: BenchServer, query: string): Promise<number> {
   return Number(res.headers.get('x-tec-total') ?? res.headers.get('x-wp-total') ?? 0);
 }
 
-/** p50 at one connection of each filtered list route; the deep page is page 1000 or the last one there is. */
+/** p50 at one connection of each filtered list route; a deep page is page 1000 or the last one there is. */
 async function latencies(server: BenchServer): Promise<Map<string, number>> {
   const lastPage = Math.ceil((await totalOf(server, WINDOW)) / 10);
+  const lastSearchPage = Math.ceil((await totalOf(server, `${WINDOW}&search=jazz`)) / 10);
   const routes: [string, string][] = [
     ['list (one-year window)', WINDOW],
     [`deep page (page ${Math.min(1000, lastPage)})`, `${WINDOW}&page=${Math.min(1000, lastPage)}`],
     ['categories=category-3', `${WINDOW}&categories=category-3`],
     ['venue=1', `${WINDOW}&venue=1`],
     ['search=jazz', `${WINDOW}&search=jazz`],
+    [
+      `search=jazz deep page (page ${Math.min(1000, lastSearchPage)})`,
+      `${WINDOW}&search=jazz&page=${Math.min(1000, lastSearchPage)}`,
+    ],
   ];
   const p50 = new Map<string, number>();
   for (const [label, query] of routes) {

@@ -6,7 +6,19 @@ import { startServer } from './lib/server';
  * `npm run bench:writes` (BENCH_DATABASE_URL=mysql://…/empty_db for MySQL). Every request creates a new
  * event; venues, organizers and terms come from small pools, so writers keep meeting on the same rows
  * (reuse by name, term counts), as editors of one site do. Target: ≥ 200 req/s on MariaDB, no errors.
+ * BENCH_DESCRIPTION_WORDS=N gives each event a description of N distinct words out of a vocabulary of 3,000
+ * shared by all events (what the search index and its day counts write grows with it).
  */
+const DESCRIPTION_WORDS = Number(process.env.BENCH_DESCRIPTION_WORDS ?? 0);
+const VOCABULARY = 3000;
+
+function description(i: number): string {
+  if (DESCRIPTION_WORDS <= 0) return '<p>A concert on the pier, with brass and a choir.</p>';
+  const words = Array.from({ length: Math.min(DESCRIPTION_WORDS, VOCABULARY) }, (_, k) => {
+    return `word${(i * 37 + k) % VOCABULARY}`;
+  });
+  return `<p>${words.join(' ')}</p>`;
+}
 async function main(): Promise<void> {
   const login = 'bench-admin';
   const password = 'bench password 123456';
@@ -16,7 +28,7 @@ async function main(): Promise<void> {
     const i = n++;
     return JSON.stringify({
       title: `Bench event ${i}`,
-      description: '<p>A concert on the pier, with brass and a choir.</p>',
+      description: description(i),
       start_date: `2031-0${1 + (i % 9)}-1${i % 10} 19:00:00`,
       end_date: `2031-0${1 + (i % 9)}-1${i % 10} 22:00:00`,
       venue: { venue: `Bench Hall ${i % 20}`, city: 'Berlin', country: 'Germany' },
