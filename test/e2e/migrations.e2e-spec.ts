@@ -79,7 +79,7 @@ describe('migrations', () => {
     await expect(insert('cal_event')).rejects.toThrow();
   });
 
-  it('fills the per-day listing counts, overall and per term, and the word index from the events already there', async () => {
+  it('fills the per-day counts, the word index and the change heads from the events there are, and fills them again after a failed run', async () => {
     // Back to before the listing counts, whatever came after them.
     const since = MIGRATIONS.findIndex((M) => new M().name === 'AddEventListingDays1764200000000');
     for (let i = since; i < MIGRATIONS.length; i++) await dataSource.undoLastMigration({ transaction: 'each' });
@@ -182,6 +182,48 @@ describe('migrations', () => {
       [Number(jazz), '2030-05-01', '2030-05-03', 1],
       [Number(jazz), '2030-05-02', '2030-05-02', 1],
     ]);
+    // Per word, the events the public finds by it per (start day, end day): not the hidden, the draft, or
+    // the protected description's words.
+    const wordDays = await dataSource.query<{ word: string; start_day: string; end_day: string; matched: number }[]>(
+      'SELECT word, start_day, end_day, matched FROM event_search_word_days ORDER BY word, start_day, end_day',
+    );
+    const expectedWordDays = [
+      ['a', '2030-05-01', '2030-05-01', 1],
+      ['b', '2030-05-01', '2030-05-01', 1],
+      ['blues', '2030-05-02', '2030-05-02', 1],
+      ['c', '2030-05-01', '2030-05-03', 1],
+      ['f', '2030-05-01', '2030-05-01', 1],
+      ['g', '2030-05-02', '2030-05-02', 1],
+      ['jazz', '2030-05-02', '2030-05-02', 1],
+    ];
+    expect(wordDays.map((d) => [d.word, d.start_day, d.end_day, Number(d.matched)])).toEqual(expectedWordDays);
+
+    // A fill that failed after its tables were made (MySQL commits DDL at once) leaves them behind, maybe
+    // half filled, with the migration unrecorded: the next start runs it again and starts over.
+    const heads = await dataSource.query<unknown[]>('SELECT * FROM change_heads ORDER BY resource, resource_id');
+    expect(heads.length).toBeGreaterThan(0);
+    const fills = [
+      'AddEventListingDays1764200000000',
+      'AddChangeLog1764600000000',
+      'AddEventSearchWordDays1764900000000',
+    ];
+    await dataSource.query(`DELETE FROM schema_migrations WHERE name IN (${fills.map(() => '?').join(', ')})`, fills);
+    await dataSource.query(
+      "INSERT INTO event_listing_days (start_day, end_day, listed) VALUES ('2030-06-01', '2030-06-01', 9)",
+    );
+    await dataSource.query(
+      "INSERT INTO event_search_word_days (word, start_day, end_day, matched) VALUES ('zzz', '2030-06-01', '2030-06-01', 9)",
+    );
+    expect((await dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name)).toEqual(fills);
+    const refilled = await dataSource.query<{ start_day: string; end_day: string; listed: number }[]>(
+      'SELECT start_day, end_day, listed FROM event_listing_days ORDER BY start_day, end_day',
+    );
+    expect(refilled).toEqual(days);
+    const rewordDays = await dataSource.query<{ word: string; start_day: string; end_day: string; matched: number }[]>(
+      'SELECT word, start_day, end_day, matched FROM event_search_word_days ORDER BY word, start_day, end_day',
+    );
+    expect(rewordDays.map((d) => [d.word, d.start_day, d.end_day, Number(d.matched)])).toEqual(expectedWordDays);
+    expect(await dataSource.query('SELECT * FROM change_heads ORDER BY resource, resource_id')).toEqual(heads);
   });
 });
 

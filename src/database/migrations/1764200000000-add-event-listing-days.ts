@@ -36,6 +36,7 @@ export class AddEventListingDays1764200000000 implements MigrationInterface {
           intColumn('listed', { default: 0 }),
         ],
       }),
+      true,
     );
     await queryRunner.createTable(
       new Table({
@@ -47,7 +48,11 @@ export class AddEventListingDays1764200000000 implements MigrationInterface {
         ],
         foreignKeys: [cascadeToPost('FK_event_listing_marks_post', 'post_id')],
       }),
+      true,
     );
+    // MySQL commits DDL at once: after a failed fill the tables stay behind, and a second run starts over.
+    await queryRunner.query('DELETE FROM event_listing_marks');
+    await queryRunner.query('DELETE FROM event_listing_days');
     for (const statement of FILL_LISTING_COUNTS) await queryRunner.query(statement);
   }
 

@@ -37,6 +37,7 @@ export class AddChangeLog1764600000000 implements MigrationInterface {
         ],
         indices: [{ name: 'IDX_change_log_changed', columnNames: ['changed_utc'] }],
       }),
+      true,
     );
     await queryRunner.createTable(
       new Table({
@@ -48,11 +49,16 @@ export class AddChangeLog1764600000000 implements MigrationInterface {
         ],
         indices: [{ name: 'IDX_change_heads_changed', columnNames: ['resource', 'changed_utc'] }],
       }),
+      true,
     );
-    await queryRunner.addColumn(
-      'write_sequence',
-      new TableColumn({ name: 'purged_through', type: 'bigint', isNullable: false, default: 0 }),
-    );
+    // MySQL commits DDL at once: after a failed backfill what was made stays behind, and a second run starts over.
+    if (!(await queryRunner.hasColumn('write_sequence', 'purged_through'))) {
+      await queryRunner.addColumn(
+        'write_sequence',
+        new TableColumn({ name: 'purged_through', type: 'bigint', isNullable: false, default: 0 }),
+      );
+    }
+    await queryRunner.query('DELETE FROM change_heads');
     const now = formatSqlDateTime(new Date());
     for (const { table, column, value, resource } of BACKFILLED) {
       const changed = table === 'posts' ? 'modified_utc' : '?';
