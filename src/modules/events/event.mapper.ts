@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { sqlUtcToDateTime } from '../../common/dates/zoned-time';
 import { dateDetails, timeZoneAbbreviation } from '../../common/dates/time-zone-name';
 import type { RequestContext } from '../../common/http/request-context';
 import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
@@ -46,7 +46,7 @@ export function toEventObject(
   };
   const cost = costDetails(details.cost, currency);
   const flag = (value: boolean): boolean | null => (blank ? null : value);
-  const startInstant = DateTime.fromFormat(details.startUtc, 'yyyy-MM-dd HH:mm:ss', { zone: 'utc' });
+  const startInstant = sqlUtcToDateTime(details.startUtc);
   return {
     id,
     global_id: base.global_id,
@@ -88,9 +88,7 @@ export function toEventObject(
 }
 
 const isoIn = (utc: string, zone: string): string =>
-  DateTime.fromFormat(utc, 'yyyy-MM-dd HH:mm:ss', { zone: 'utc' })
-    .setZone(zone)
-    .toISO({ suppressMilliseconds: true }) ?? utc;
+  sqlUtcToDateTime(utc).setZone(zone).toISO({ suppressMilliseconds: true }) ?? utc;
 
 const withoutContext = (node: Record<string, unknown>): Record<string, unknown> => {
   const copy = { ...node };
