@@ -85,6 +85,7 @@ export class AppConfig {
     retryWindowMs: number;
     timeoutMs: number;
     leaseMs: number;
+    deliveryRetentionDays: number;
   } {
     return {
       worker: this.get('WEBHOOKS_WORKER'),
@@ -94,6 +95,7 @@ export class AppConfig {
       retryWindowMs: this.get('WEBHOOKS_RETRY_HOURS') * 3_600_000,
       timeoutMs: this.get('WEBHOOKS_TIMEOUT_SECONDS') * 1000,
       leaseMs: this.get('WEBHOOKS_LEASE_SECONDS') * 1000,
+      deliveryRetentionDays: this.get('WEBHOOKS_DELIVERY_RETENTION_DAYS'),
     };
   }
   /** Redis (`REDIS_URL`), or null for a single instance without it. */

@@ -206,6 +206,13 @@ export class EnvironmentVariables {
   @Max(3600)
   WEBHOOKS_LEASE_SECONDS = 60;
 
+  /** Days finished webhook deliveries (delivered, failed) stay visible before they are deleted. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  WEBHOOKS_DELIVERY_RETENTION_DAYS = 30;
+
   /** Days the change log keeps its rows; sync tokens older than that answer 410. */
   @Transform(toInt)
   @IsInt()

@@ -157,6 +157,34 @@ describe.each(['database', 'redis'] as const)('webhooks (%s queue)', (mode) => {
     await api('delete', `/webhooks/${hook.id}`).expect(200);
   });
 
+  it('deletes finished deliveries after WEBHOOKS_DELIVERY_RETENTION_DAYS, keeping lately resent ones', async () => {
+    const hook = await register({ events: ['tag.created'] });
+    receiver.answers = [];
+    const names = new Map<number, string>();
+    const tag = async (name: string) =>
+      names.set(((await api('post', '/tags', editor.auth).send({ name }).expect(201)).body as { id: number }).id, name);
+    const listed = async () =>
+      (
+        (await api('get', `/webhooks/${hook.id}/deliveries?per_page=100`).expect(200)).body as {
+          deliveries: { resource_id: number; status: string }[];
+        }
+      ).deliveries
+        .map((d) => `${names.get(d.resource_id)}:${d.status}`)
+        .sort();
+    await tag('old-1');
+    await tag('old-2');
+    await drain();
+    expect(await listed()).toEqual(['old-1:delivered', 'old-2:delivered']);
+    const resent = receiver.received.at(-1)?.json.id;
+    clock.advance(31 * 24 * HOUR);
+    await api('post', `/webhooks/${hook.id}/deliveries/${resent}/redeliver`).expect(201);
+    await tag('new');
+    // The worker's first round an hour or more after its last pruning prunes again.
+    await drain();
+    expect(await listed()).toEqual(['new:delivered', 'old-2:delivered']);
+    await api('delete', `/webhooks/${hook.id}`).expect(200);
+  });
+
   it('unsubscribes on 410 Gone, with the reason visible', async () => {
     const hook = await register({ events: ['tag.created'] });
     receiver.answers = [410];

@@ -1,10 +1,13 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Clock } from '../../common/dates/clock';
 import { AppConfig } from '../../config/app-config';
 import { WebhookDeliverer, type AttemptOutcome } from './webhook-deliverer';
+import { WebhookDeliveryJanitor } from './webhook-delivery.janitor';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhookQueue } from './webhook-queue';
 
 const PARALLEL = 4;
+const PRUNE_EVERY_MS = 3_600_000;
 
 /**
  * The webhook worker: every `WEBHOOKS_POLL_SECONDS` it dispatches new changes and attempts what is due,
@@ -17,12 +20,16 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
   private readonly logger = new Logger('Webhooks');
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  /** When this worker last pruned old deliveries (clock time; 0: not yet). */
+  private prunedAt = 0;
 
   constructor(
     private readonly config: AppConfig,
     private readonly dispatcher: WebhookDispatcher,
     private readonly deliverer: WebhookDeliverer,
     private readonly queue: WebhookQueue,
+    private readonly janitor: WebhookDeliveryJanitor,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -50,8 +57,13 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
       .finally(() => (this.running = null));
   }
 
-  /** One round: every new change dispatched, every due delivery attempted once. */
+  /** One round: every new change dispatched, every due delivery attempted once; hourly, old ones pruned. */
   async runOnce(): Promise<{ dispatched: number; outcomes: AttemptOutcome[] }> {
+    const now = this.clock.now().getTime();
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = now;
+      await this.janitor.prune();
+    }
     let dispatched = 0;
     for (let read = await this.dispatcher.dispatch(); read > 0; read = await this.dispatcher.dispatch()) {
       dispatched += read;

@@ -7,6 +7,7 @@ import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { WebhookPayloads } from './webhook-payloads';
 import { WebhookSender } from './webhook-sender';
 import { WebhookQueue } from './webhook-queue';
+import { WebhookDeliveryJanitor } from './webhook-delivery.janitor';
 import { WebhookWorker } from './webhook-worker';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
@@ -26,6 +27,7 @@ import { WebhooksService } from './webhooks.service';
     WebhookSender,
     WebhookWorker,
     WebhookQueue,
+    WebhookDeliveryJanitor,
   ],
   exports: [WebhooksService, WebhookWorker, WebhookDispatcher, WebhookDeliverer],
 })
