@@ -46,15 +46,15 @@ for (const cache of ['on', 'off'] as const) {
         .send(body);
     let made = 0;
     /** Names differ per record: terms refuse a second of the same name. */
-    const create = async (r: Resource): Promise<number> => {
-      const body = Object.fromEntries(
+    const bodyOf = (r: Resource) =>
+      Object.fromEntries(
         Object.entries(r.create).map(([k, v]) => [
           k,
           ['title', 'venue', 'organizer', 'name'].includes(k) ? `${String(v)} ${++made}` : v,
         ]),
       );
-      return (await write('post', `${ns}/${r.name}`, {}, body).expect(201)).body.id as number;
-    };
+    const create = async (r: Resource): Promise<number> =>
+      (await write('post', `${ns}/${r.name}`, {}, bodyOf(r)).expect(201)).body.id as number;
 
     beforeAll(async () => {
       t = await createTestApp({ clock, env: { RESPONSE_CACHE_MB: cache === 'on' ? '8' : '0' } });
@@ -99,6 +99,21 @@ for (const cache of ['on', 'off'] as const) {
           200,
         );
         await write('post', `${ns}/${r.name}/${id}`, { 'If-Match': '*' }, r.change).expect(200);
+      });
+
+      it('answers a create and an update with the ETag the next GET gives, usable for the next If-Match', async () => {
+        const created = await write('post', `${ns}/${r.name}`, {}, bodyOf(r)).expect(201);
+        const id = created.body.id as number;
+        expect(created.headers.etag).toBe((await get(`${ns}/${r.name}/${id}`).expect(200)).headers.etag);
+        const updated = await write(
+          'post',
+          `${ns}/${r.name}/${id}`,
+          { 'If-Match': created.headers.etag },
+          r.change,
+        ).expect(200);
+        expect(updated.headers.etag).toBe((await get(`${ns}/${r.name}/${id}`).expect(200)).headers.etag);
+        expect(updated.body).toEqual((await get(`${ns}/${r.name}/${id}`).expect(200)).body);
+        await write('post', `${ns}/${r.name}/${id}`, { 'If-Match': updated.headers.etag }, { ...r.change }).expect(200);
       });
 
       it('honours If-Unmodified-Since on updates and deletes', async () => {

@@ -65,6 +65,7 @@ describe('events: create', () => {
       'tags',
       'venue',
       'organizer',
+      'json_ld',
     ]);
     expect(res.body).toMatchObject({
       title: 'Opening Night',

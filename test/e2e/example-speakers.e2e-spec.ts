@@ -48,7 +48,8 @@ describe('speakers: linked from events', () => {
       title: 'Compilers, then and now',
       speaker: [{ speaker: 'Ada Lovelace', affiliation: 'Analytical Engines Ltd' }, grace.id],
     });
-    expect(Object.keys(event).slice(-3)).toEqual(['venue', 'organizer', 'speaker']);
+    // A write answers the single read's representation: the links, then its schema.org description.
+    expect(Object.keys(event).slice(-4)).toEqual(['venue', 'organizer', 'speaker', 'json_ld']);
     const speakers = event.speaker as { id: number; speaker: string; affiliation?: string }[];
     expect(speakers.map((s) => s.speaker)).toEqual(['Ada Lovelace', 'Grace Hopper']);
     expect(speakers[0].affiliation).toBe('Analytical Engines Ltd');

@@ -9,10 +9,13 @@ import { TaxonomyRegistry } from '../../core/terms/taxonomy.registry';
 import { TermRelationshipsService } from '../../core/terms/term-relationships.service';
 import { toTermObject, type TermObject } from '../../core/terms/term.mapper';
 import { CALENDAR_TAXONOMIES } from '../calendar-post-types';
-import { toEventObject, type EventObject } from './event.mapper';
+import { toEventJsonLd, toEventObject, type EventObject } from './event.mapper';
 import { EVENT_POST_TYPE } from './event.post-type';
 import { EventsRepository, type EventRecord } from './events.repository';
 import { EventLinkRegistry } from './links/event-links.module';
+
+/** What a single read (and a write) answers: the event object and its schema.org description. */
+export type SingleEventObject = EventObject & { json_ld: Record<string, unknown> };
 
 /** Event objects (behaviour.md §5) for one or many posts, in a fixed number of queries per page. */
 @Injectable()
@@ -26,12 +29,25 @@ export class EventObjectsService {
     private readonly siteTime: SiteTime,
   ) {}
 
-  /** The event as the caller sees it after a write (the write's transaction has committed). */
-  async afterWrite(id: number, ctx: RequestContext): Promise<EventObject> {
+  /**
+   * The event as the caller's single GET shows it after a write (the write's transaction has committed):
+   * the same representation, so the answer's ETag is the one the next GET gives and serves an If-Match.
+   */
+  async afterWrite(id: number, ctx: RequestContext): Promise<SingleEventObject> {
     const found = await this.events.findAnyWithDetails(id);
     if (!found?.details || found.post.type !== EVENT_POST_TYPE.type) throw postErrors.notFound(EVENT_POST_TYPE);
-    const [{ object }] = await this.fromRecords([{ post: found.post, details: found.details }], ctx, () => true);
-    return object;
+    return this.single({ post: found.post, details: found.details }, ctx);
+  }
+
+  /** A single read's representation: the event object with its schema.org `json_ld` (behaviour.md §5). */
+  async single(record: EventRecord, ctx: RequestContext): Promise<SingleEventObject> {
+    const [{ object, details, linked }] = await this.fromRecords([record], ctx, () => true);
+    const linkedJsonLd: Parameters<typeof toEventJsonLd>[2] = {};
+    for (const { definition, target } of this.links.all()) {
+      const nodes = (linked.get(definition.field) ?? []).map((o) => target.jsonLd(o));
+      linkedJsonLd[definition.jsonLdProperty] = definition.cardinality === 'one' ? nodes[0] : nodes;
+    }
+    return { ...object, json_ld: toEventJsonLd(object, details, linkedJsonLd) };
   }
 
   /**

@@ -29,7 +29,7 @@ import type { PostEntity } from '../../core/posts/post.entity';
 import { TermReferencesService } from '../../core/terms/term-references.service';
 import { CALENDAR_POST_TYPES, CALENDAR_TAXONOMIES } from '../calendar-post-types';
 import type { ListEventsQueryDto } from './dto/list-events-query.dto';
-import { toEventJsonLd, type EventObject } from './event.mapper';
+import type { EventObject } from './event.mapper';
 import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
 import { resolveDateWindow, type DateWindow } from './event-window';
 import { EventObjectsService } from './event-objects.service';
@@ -205,17 +205,7 @@ export class EventsQueryService {
       if (!password || !(await this.passwords.matches({ id: post.id, passwordHash }, password, ctx.clientAddress)))
         throw new DomainError('event_password_protected');
     }
-    const [{ object, details, linked }] = await this.objects.fromRecords(
-      [{ post, details: eventDetails }],
-      ctx,
-      () => true,
-    );
-    const linkedJsonLd: Parameters<typeof toEventJsonLd>[2] = {};
-    for (const { definition, target } of this.links.all()) {
-      const nodes = (linked.get(definition.field) ?? []).map((o) => target.jsonLd(o));
-      linkedJsonLd[definition.jsonLdProperty] = definition.cardinality === 'one' ? nodes[0] : nodes;
-    }
-    const answer = { ...object, json_ld: toEventJsonLd(object, details, linkedJsonLd) };
+    const answer = await this.objects.single({ post, details: eventDetails }, ctx);
     return changedUtc === undefined ? answer : rememberChangedUtc(answer, changedUtc);
   }
 

@@ -22,6 +22,9 @@ import type { PostTypeDefinition } from '../../../core/posts/post-type.registry'
 import type { PostEntity } from '../../../core/posts/post.entity';
 import { postFieldsInput, type PostFieldsDto } from '../../../core/posts/dto/post-fields.dto';
 
+/** A single read's representation (and a write's answer): the object and its schema.org `json_ld`. */
+export type WithJsonLd<T> = T & { json_ld: Record<string, unknown> };
+
 /**
  * The REST behaviour of a post type that events link to (behaviour.md §8): list with search and event
  * filters, read, create with duplicate avoidance, partial update, trash (unlinking from events) or
@@ -85,18 +88,19 @@ export class LinkedPostTypeService<
     });
   }
 
-  async get(ref: PostRef, ctx: RequestContext): Promise<TObject & { json_ld: Record<string, unknown> }> {
+  async get(ref: PostRef, ctx: RequestContext): Promise<WithJsonLd<TObject>> {
     const post = await this.deps.records.findReadable(this.spec.def, ref, ctx.user);
     const [object] = await this.toObjects([post], ctx);
-    return { ...object, json_ld: this.spec.jsonLd(object) };
+    return this.withJsonLd(object);
   }
 
-  async create(dto: TCreate, ctx: RequestContext): Promise<TObject> {
+  /** Answers with the single GET's representation, so its ETag serves the next If-Match. */
+  async create(dto: TCreate, ctx: RequestContext): Promise<WithJsonLd<TObject>> {
     const id = await this.deps.transactions.run(() => this.createOrReuse(dto, ctx.user));
-    return this.objectById(id, ctx);
+    return this.withJsonLd(await this.objectById(id, ctx));
   }
 
-  async update(ref: PostRef, dto: TUpdate, ctx: RequestContext): Promise<TObject> {
+  async update(ref: PostRef, dto: TUpdate, ctx: RequestContext): Promise<WithJsonLd<TObject>> {
     const id = await this.deps.transactions.run(async () => {
       const post = await this.deps.records.findWritable(this.spec.def, ref, ctx.user, 'edit');
       await this.assertConditions(post, ctx);
@@ -113,7 +117,11 @@ export class LinkedPostTypeService<
       this.deps.records.recordEmbeddingChanged(await this.repository.parentsLinkedTo(post.id));
       return post.id;
     });
-    return this.objectById(id, ctx);
+    return this.withJsonLd(await this.objectById(id, ctx));
+  }
+
+  private withJsonLd(object: TObject): WithJsonLd<TObject> {
+    return { ...object, json_ld: this.spec.jsonLd(object) };
   }
 
   /** Trash, unlinking the record from its events; with `force`, delete for good (editors and up). */
