@@ -299,6 +299,23 @@ describe('event search', () => {
       ),
     );
     expect((await pagesOf(`${YEAR}&search=rush`)).total).toBe(before + 8);
+    // Concurrent edits of events sharing words and days: the same counter rows, taken in different orders
+    // by what each edit adds and removes.
+    const rush = (await pagesOf(`${YEAR}&search=rush`)).ids.slice(0, 8);
+    await Promise.all(
+      rush.map((id, i) =>
+        t.http
+          .post(`${ns}/events/${id}`)
+          .set('Authorization', editor.auth)
+          .send({
+            description: `<p>${['brass', 'choir', 'strings', 'organ'].slice(i % 4).join(' ')} tonight</p>`,
+            ...(i % 2 === 0 ? { start_date: '2030-07-02 19:00:00', end_date: '2030-07-02 21:00:00' } : {}),
+          })
+          .expect(200),
+      ),
+    );
+    await expectIndexMatchesEvents();
+    expect((await pagesOf(`${YEAR}&search=tonight`)).total).toBe(8);
     const words = Array.from({ length: 3000 }, (_, i) => `w${i}x`);
     await postEvent(t, editor.auth, {
       title: 'Long read',
