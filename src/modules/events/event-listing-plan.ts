@@ -61,6 +61,16 @@ export interface DayTotal {
   listed: number;
 }
 
+/** Counts per day summed over parts that may repeat a day, in day order, empty days and `day` NULL rows left out. */
+export function daysInOrder(rows: { day: string | null; listed: number | string | null }[]): DayTotal[] {
+  const byDay = new Map<string, number>();
+  for (const { day, listed } of rows) if (day !== null) byDay.set(day, (byDay.get(day) ?? 0) + Number(listed));
+  return [...byDay]
+    .map(([day, listed]) => ({ day, listed }))
+    .filter((d) => d.listed > 0)
+    .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+}
+
 /**
  * Where page `page` of an archive whose events start on `days` lies: the start days its rows fall in and
  * how many rows of the first of them to skip, so the page query reads a day or two of rows instead of
@@ -160,13 +170,7 @@ export class EventListingPlan {
       sql.join(' UNION ALL '),
       params,
     );
-    const byDay = new Map<string, number>();
-    for (const { day, listed } of rows) if (day !== null) byDay.set(day, (byDay.get(day) ?? 0) + Number(listed));
-    const days = [...byDay]
-      .map(([day, listed]) => ({ day, listed }))
-      .filter((d) => d.listed > 0)
-      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-    return { days, due: Number(rows.find((r) => r.day === null)?.listed ?? 0) };
+    return { days: daysInOrder(rows), due: Number(rows.find((r) => r.day === null)?.listed ?? 0) };
   }
 
   /** Listed events per start day from the bucket rows `where` selects (overall or of the route's term). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { PageRequest } from '../../common/pagination/pagination';
 import { prefixRange } from '../../common/search/search-words';
 import { DatabaseContext } from '../../database/database-context';
-import { type DayTotal, plainPublicWindow, PUBLIC_CONTENT, seekInDays } from './event-listing-plan';
+import { daysInOrder, type DayTotal, plainPublicWindow, PUBLIC_CONTENT, seekInDays } from './event-listing-plan';
 import { tokenMatch } from './event-search-filter';
 import { nextDayStart } from './event-window';
 import type { ArchiveSeek, EventArchiveFilter } from './events.repository';
@@ -106,14 +106,15 @@ export class EventSearchPlan {
    * Matches per start day of the window. A window of whole UTC days is a range of day counts. Otherwise
    * the parts are disjoint, as in `EventListingPlan`: the window's first day from rows, the days in
    * between from the counts, and the events starting later that end on its last day from rows — read
-   * from the earliest start day the counts give for events ending that day, so a day or two of rows.
+   * from the earliest start day the counts give for events ending that day (a day or two of rows, unless
+   * an event of many days ends there).
    */
   private async dayTotals(word: string, route: SearchWordRoute): Promise<DayTotal[]> {
     const { startFrom: from, endUntil: until } = route.window;
     const firstDay = from.slice(0, 10);
     const lastDay = until.slice(0, 10);
     if (route.aligned) {
-      return this.sumByDay(
+      return daysInOrder(
         await this.db.manager.query(
           `SELECT c.start_day AS day, SUM(c.matched) AS listed FROM event_search_word_days c
             WHERE c.word = ? AND c.start_day >= ? AND c.start_day <= ? AND c.end_day <= ? GROUP BY c.start_day`,
@@ -141,16 +142,7 @@ export class EventSearchPlan {
             [word, from, until, until, `${earliest} 00:00:00`, `${lastDay} 00:00:00`],
           )
         : [];
-    return this.sumByDay([...parts.filter((p) => p.day !== null), ...endingLast]);
-  }
-
-  private sumByDay(rows: { day: string | null; listed: number | string | null }[]): DayTotal[] {
-    const byDay = new Map<string, number>();
-    for (const { day, listed } of rows) if (day !== null) byDay.set(day, (byDay.get(day) ?? 0) + Number(listed));
-    return [...byDay]
-      .map(([day, listed]) => ({ day, listed }))
-      .filter((d) => d.listed > 0)
-      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    return daysInOrder([...parts, ...endingLast]);
   }
 
   /** Several words: an event carrying two of them has a row for each, so it is counted and paged once. */
