@@ -39,7 +39,11 @@ class WordDayDeltas {
   byDelta(): Map<number, Record<string, string>[]> {
     const sorted = [...this.byKey].filter(([, e]) => e.delta !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const groups = new Map<number, Record<string, string>[]>();
-    for (const [, { key, delta }] of sorted) groups.set(delta, [...(groups.get(delta) ?? []), key]);
+    for (const [, { key, delta }] of sorted) {
+      const group = groups.get(delta) ?? [];
+      group.push(key);
+      groups.set(delta, group);
+    }
     return groups;
   }
 }
