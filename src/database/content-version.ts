@@ -64,20 +64,22 @@ export class ContentVersion {
    * `seq`); the read sees this transaction's row, which no other writer can change before it commits.
    */
   async bumpInTransaction(changedUtc: string, readBack: boolean): Promise<number | null> {
-    await this.db.manager
-      .createQueryBuilder()
-      .update('write_sequence')
-      .set({ value: () => 'value + 1', changed_utc: changedUtc })
-      .where('id = 1')
-      .execute();
-    if (!readBack) return null;
-    const row = await this.db.manager
-      .createQueryBuilder()
-      .select('value')
-      .from('write_sequence', 'w')
-      .where('id = 1')
-      .getRawOne<{ value: number | string }>();
-    return Number(row?.value);
+    const manager = this.db.manager;
+    // The new value comes back with the update itself: MySQL reports `LAST_INSERT_ID(expr)` in the
+    // statement's result header (as `insertId`), SQLite answers `RETURNING` rows; a read after it would
+    // cost a round trip per write.
+    if (this.dataSource.options.type === 'mysql') {
+      const header: unknown = await manager.query(
+        'UPDATE write_sequence SET value = LAST_INSERT_ID(value + 1), changed_utc = ? WHERE id = 1',
+        [changedUtc],
+      );
+      return readBack ? sequenceValue(header, 'insertId') : null;
+    }
+    const rows: unknown = await manager.query(
+      'UPDATE write_sequence SET value = value + 1, changed_utc = ? WHERE id = 1 RETURNING value',
+      [changedUtc],
+    );
+    return readBack && Array.isArray(rows) ? sequenceValue(rows[0], 'value') : null;
   }
 
   transactionEnded(): void {
@@ -127,4 +129,11 @@ export class ContentVersion {
     }
     return { key, horizonAt: this.horizon.at, changedUtc: rows[0]?.changed_utc ?? null };
   }
+}
+
+/** The sequence value a driver answered, or an error (a missing `write_sequence` row is a broken schema). */
+function sequenceValue(answer: unknown, field: string): number {
+  const value = typeof answer === 'object' && answer !== null ? Number((answer as Record<string, unknown>)[field]) : NaN;
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error('write_sequence did not answer its new value');
+  return value;
 }

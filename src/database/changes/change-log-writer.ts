@@ -21,24 +21,17 @@ export class ChangeLogWriter {
     const manager = this.db.manager;
     for (let start = 0; start < changes.length; start += CHUNK) {
       const chunk = changes.slice(start, start + CHUNK);
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(ChangeLogEntity)
-        .values(chunk.map((c, i) => ({ ...c, seq, position: start + i, changedUtc })))
-        .updateEntity(false)
-        .execute();
+      await this.db.insertOnly(
+        ChangeLogEntity,
+        chunk.map((c, i) => ({ ...c, seq, position: start + i, changedUtc })),
+      );
       const living = chunk.filter((c) => c.action !== 'deleted');
-      if (living.length > 0) {
-        await manager
-          .createQueryBuilder()
-          .insert()
-          .into(ChangeHeadEntity)
-          .values(living.map((c) => ({ resource: c.resource, resourceId: c.resourceId, changedUtc })))
-          .orUpdate(['changed_utc'], ['resource', 'resource_id'])
-          .updateEntity(false)
-          .execute();
-      }
+      await this.db.upsert(
+        ChangeHeadEntity,
+        living.map((c) => ({ resource: c.resource, resourceId: c.resourceId, changedUtc })),
+        ['changed_utc'],
+        ['resource', 'resource_id'],
+      );
       for (const gone of chunk.filter((c) => c.action === 'deleted')) {
         await manager
           .createQueryBuilder()

@@ -1,6 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import {
   insertSearchRows,
+  insertWith,
   SEARCHABLE_EVENT_SELECT,
   searchableEventOf,
   searchRowsOf,
@@ -73,8 +74,8 @@ export async function fillSearchWords(queryRunner: QueryRunner): Promise<void> {
     );
     if (events.length === 0) return;
     await insertSearchRows(
-      queryRunner.manager,
       events.flatMap((row) => searchRowsOf(searchableEventOf(row))),
+      insertWith(queryRunner.manager),
     );
     after = Number(events[events.length - 1].id);
   }

@@ -234,7 +234,7 @@ export class EventListingDays {
 
   private async insertRows(table: string, columns: string[], values: Record<string, string | number>[]): Promise<void> {
     if (values.length === 0) return;
-    await this.db.manager.createQueryBuilder().insert().into(table, columns).values(values).execute();
+    await this.db.insertOnly(table, values, columns);
   }
 
   /** One upsert per table and size of change: for a single write, one per table. */

@@ -3,6 +3,7 @@ import { PostStatusListeners } from '../../core/posts/post-status-listeners';
 import { DatabaseContext } from '../../database/database-context';
 import {
   insertSearchRows,
+  type SearchRowsInsert,
   SEARCH_WORD_COLUMNS,
   SEARCHABLE_EVENT_SELECT,
   searchableEventOf,
@@ -58,6 +59,8 @@ const COUNTERS_PER_UPSERT = 500;
  */
 @Injectable()
 export class EventSearchIndex {
+  private readonly insertRows: SearchRowsInsert = (table, rows, columns) => this.db.insertOnly(table, rows, columns);
+
   constructor(
     private readonly db: DatabaseContext,
     statusListeners: PostStatusListeners,
@@ -68,7 +71,7 @@ export class EventSearchIndex {
   /** Indexes an event just created, from what the write has at hand (no read). */
   async addNew(event: SearchableEvent): Promise<void> {
     const rows = searchRowsOf(event);
-    await insertSearchRows(this.db.manager, rows);
+    await insertSearchRows(rows, this.insertRows);
     const deltas = new WordDayDeltas();
     deltas.move(rows, 1);
     await this.apply(deltas);
@@ -99,7 +102,7 @@ export class EventSearchIndex {
       await this.deleteRows(replaced);
     }
     const added = changed.flatMap(([, eventRows]) => eventRows);
-    await insertSearchRows(this.db.manager, added);
+    await insertSearchRows(added, this.insertRows);
     deltas.move(added, 1);
     await this.apply(deltas);
   }

@@ -39,16 +39,19 @@ export const SEARCH_WORD_COLUMNS: (keyof SearchWordRow)[] = [
 /** Index rows written per INSERT (a long description has thousands of words; drivers bound parameters). */
 const ROWS_PER_INSERT = 500;
 
+/** Inserts one batch of index rows (the service through its shaped inserts, a migration through its runner). */
+export type SearchRowsInsert = (table: string, rows: SearchWordRow[], columns: string[]) => Promise<unknown>;
+
 /** Writes index rows in multi-row INSERTs of bounded size (the service's writes and the migration's fill). */
-export async function insertSearchRows(manager: EntityManager, rows: SearchWordRow[]): Promise<void> {
+export async function insertSearchRows(rows: SearchWordRow[], insert: SearchRowsInsert): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into('event_search_words', SEARCH_WORD_COLUMNS)
-      .values(rows.slice(i, i + ROWS_PER_INSERT))
-      .execute();
+    await insert('event_search_words', rows.slice(i, i + ROWS_PER_INSERT), SEARCH_WORD_COLUMNS);
   }
+}
+
+/** {@link SearchRowsInsert} through TypeORM's insert builder on `manager`. */
+export function insertWith(manager: EntityManager): SearchRowsInsert {
+  return (table, rows, columns) => manager.createQueryBuilder().insert().into(table, columns).values(rows).execute();
 }
 
 /** The index rows of one event, in word order. */
