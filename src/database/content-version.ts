@@ -133,7 +133,8 @@ export class ContentVersion {
 
 /** The sequence value a driver answered, or an error (a missing `write_sequence` row is a broken schema). */
 function sequenceValue(answer: unknown, field: string): number {
-  const value = typeof answer === 'object' && answer !== null ? Number((answer as Record<string, unknown>)[field]) : NaN;
+  const value =
+    typeof answer === 'object' && answer !== null ? Number((answer as Record<string, unknown>)[field]) : NaN;
   if (!Number.isSafeInteger(value) || value <= 0) throw new Error('write_sequence did not answer its new value');
   return value;
 }

@@ -66,6 +66,8 @@ describe('InsertShapes', () => {
     const statement = shapes.statement(manager(), Row, rows);
     expect(shapes.statement(manager(), Row, rows)).toEqual(statement);
     expect(statement).toEqual(built(rows));
+    const reversed: Partial<Row>[] = [{ label: 'c2', kind: 'k2' }, { label: 'd2' }];
+    expect(shapes.statement(manager(), Row, reversed)).toEqual(built(reversed));
     expect(shapes.statement(manager(), Row, [{ label: 'e', code: 'y' }])).toEqual(built([{ label: 'e', code: 'y' }]));
     await dataSource.query(...statement);
     const stored = await dataSource.query("SELECT label_text, kind FROM shape_rows WHERE label_text IN ('c', 'd')");
@@ -106,6 +108,13 @@ describe('InsertShapes', () => {
     const first = shapes.statement(manager(), 'raw_pairs', [{ a: 'p', b: 'x' }], ['a', 'b']);
     const second = shapes.statement(manager(), 'raw_pairs', [{ a: 'q', b: 'y' }], ['a', 'b']);
     expect(second).toEqual([first[0], ['q', 'y']]);
+    const uneven = [
+      { a: 'r', b: 's' },
+      { b: 't', a: 'u' },
+    ];
+    expect(shapes.statement(manager(), 'raw_pairs', uneven, ['a', 'b'])).toEqual(
+      manager().createQueryBuilder().insert().into('raw_pairs', ['a', 'b']).values(uneven).getQueryAndParameters(),
+    );
     await dataSource.query(...first);
     await dataSource.query(...second);
     expect(await dataSource.query('SELECT a, b, c FROM raw_pairs ORDER BY a')).toEqual([

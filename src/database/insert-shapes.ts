@@ -77,21 +77,29 @@ export class InsertShapes {
     const driver = manager.connection.driver;
     let key = `e|${metadata.tableName}|${columns?.join(',') ?? ''}|${rows.length}|`;
     const values: unknown[] = [];
-    for (const row of rows) {
+    let first: string | null = null;
+    for (const [index, row] of rows.entries()) {
+      let pattern = '';
       for (const column of metadata.columns) {
         const raw: unknown = column.getEntityValue(row);
         if (typeof raw === 'function') return null;
         const value: unknown = driver.preparePersistentValue(raw, column);
-        if (value === undefined) {
-          key += '_';
-        } else {
-          key += 'v';
-          values.push(value);
-        }
+        pattern += value === undefined ? '_' : 'v';
+        if (value !== undefined) values.push(value);
       }
+      key += patternKey(index, pattern, (first ??= pattern));
     }
     return { key, values };
   }
+}
+
+/**
+ * A row's part of a shape key: the first row's pattern, then only the rows whose pattern differs (a
+ * multi-row insert of hundreds of alike rows keeps a short key).
+ */
+function patternKey(index: number, pattern: string, first: string): string {
+  if (index === 0) return pattern;
+  return pattern === first ? '' : `|${index}:${pattern}`;
 }
 
 function sameList(builder: InsertedColumnsOf, columns: readonly ColumnMetadata[]): boolean {
@@ -109,13 +117,15 @@ function prepareRawRows<T extends ObjectLiteral>(
   if (typeof target !== 'string') return null;
   let key = `t|${target}|${columns?.join(',') ?? ''}|${rows.length}|`;
   const values: unknown[] = [];
-  for (const row of rows) {
+  let first: string | null = null;
+  for (const [index, row] of rows.entries()) {
+    let pattern = '';
     for (const [name, value] of Object.entries(row as ObjectLiteral)) {
       if (typeof value === 'function') return null;
-      key += `${name}${value === undefined ? '_' : ','}`;
+      pattern += `${name}${value === undefined ? '_' : ','}`;
       if (value !== undefined) values.push(value);
     }
-    key += ';';
+    key += patternKey(index, pattern, (first ??= pattern));
   }
   return { key, values };
 }
