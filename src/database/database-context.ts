@@ -79,6 +79,7 @@ export class DatabaseContext {
   /**
    * Inserts rows and does not read them back: `manager.insert` re-selects every column that has a
    * default, one more statement per insert, which writes never need when they set every column.
+   * `columns`: for a table without an entity, the columns the rows' properties fill.
    */
   async insertOnly<T extends ObjectLiteral>(
     entity: EntityTarget<T>,
@@ -104,7 +105,9 @@ export class DatabaseContext {
 
   /**
    * Inserts rows, or where a row with the same `keyColumns` (the table's primary key) exists, overwrites its
-   * `overwrite` columns with the new row's: one statement on both databases, like TypeORM's `orUpdate`.
+   * `overwrite` columns with the new row's: one statement on both databases, like TypeORM's `orUpdate`
+   * (MySQL through `VALUES()`, as `orUpdate` writes it: deprecated by MySQL 8, still supported there, and the
+   * row alias that replaces it is missing from MariaDB).
    */
   async upsert<T extends ObjectLiteral>(
     entity: EntityTarget<T>,
@@ -115,14 +118,11 @@ export class DatabaseContext {
     if (rows.length === 0) return;
     const manager = this.manager;
     const [insert, parameters] = this.inserts.statement(manager, entity, rows);
-    const driver = manager.connection.driver;
-    const columns = overwrite.map((c) => driver.escape(c));
-    const upsert = driver.supportedUpsertTypes.includes('on-duplicate-key-update')
-      ? `${insert} ON DUPLICATE KEY UPDATE ${columns.map((c) => `${c} = VALUES(${c})`).join(', ')}`
-      : `${insert} ON CONFLICT (${keyColumns.map((c) => driver.escape(c)).join(', ')}) DO UPDATE SET ${columns
-          .map((c) => `${c} = EXCLUDED.${c}`)
-          .join(', ')}`;
-    await manager.query(upsert, parameters);
+    const columns = overwrite.map((c) => manager.connection.driver.escape(c));
+    const suffix = onConflict(manager, keyColumns, (mysql) =>
+      columns.map((c) => (mysql ? `${c} = VALUES(${c})` : `${c} = EXCLUDED.${c}`)).join(', '),
+    );
+    await manager.query(`${insert} ${suffix}`, parameters);
   }
 
   /**
@@ -144,13 +144,9 @@ export class DatabaseContext {
     const manager = this.manager;
     const rows = keys.map((key) => ({ ...key, [column]: delta }));
     const [insert, parameters] = this.inserts.statement(manager, table, rows, [...keyColumns, column]);
-    const driver = manager.connection.driver;
-    const counter = driver.escape(column);
-    const increment = `${counter} = ${counter} + ${delta}`;
-    const upsert = driver.supportedUpsertTypes.includes('on-duplicate-key-update')
-      ? `${insert} ON DUPLICATE KEY UPDATE ${increment}`
-      : `${insert} ON CONFLICT (${keyColumns.map((c) => driver.escape(c)).join(', ')}) DO UPDATE SET ${increment}`;
-    await manager.query(upsert, parameters);
+    const counter = manager.connection.driver.escape(column);
+    const suffix = onConflict(manager, keyColumns, () => `${counter} = ${counter} + ${delta}`);
+    await manager.query(`${insert} ${suffix}`, parameters);
   }
 
   get inTransaction(): boolean {
@@ -170,6 +166,15 @@ export class DatabaseContext {
   attemptStatement<T>(statement: () => Promise<T>): Promise<T> {
     return statement();
   }
+}
+
+/** The clause that turns an INSERT into an upsert on the table's primary key `keyColumns`, per database. */
+function onConflict(manager: EntityManager, keyColumns: string[], assignments: (mysql: boolean) => string): string {
+  const driver = manager.connection.driver;
+  if (driver.supportedUpsertTypes.includes('on-duplicate-key-update')) {
+    return `ON DUPLICATE KEY UPDATE ${assignments(true)}`;
+  }
+  return `ON CONFLICT (${keyColumns.map((c) => driver.escape(c)).join(', ')}) DO UPDATE SET ${assignments(false)}`;
 }
 
 function insertIdOf(raw: unknown): unknown {
