@@ -6,6 +6,7 @@ import { CALENDAR_MODULES } from '../../src/app.module';
 import { MigrationCommands } from '../../src/database/migration-commands';
 import { allMigrations } from '../../src/database/module-migrations';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { CreateSpeakers1790000000000 } from '../../examples/speakers/speaker.migration';
 
 const BASE_TABLES = [
   'posts',
@@ -261,5 +262,76 @@ describe('migrations started by several processes at once', () => {
     } finally {
       for (const runner of runners) await runner.close();
     }
+  });
+});
+
+describe('migrations run again after a failure part-way', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const migrations = [...allMigrations(CALENDAR_MODULES), CreateSpeakers1790000000000];
+    dataSource = new DataSource({ ...buildDataSourceOptions({ url: database.url }), migrations });
+    await dataSource.initialize();
+  });
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  /** Every table with its columns, indices and foreign keys, as TypeORM reads them back. */
+  const schema = async () => {
+    const runner = dataSource.createQueryRunner();
+    try {
+      const tables = await runner.getTables();
+      return tables
+        .filter((t) => !t.name.endsWith('schema_migrations'))
+        .map((t) => ({
+          name: t.name,
+          // Sorted: a column added again comes last, and no query here depends on column order.
+          columns: t.columns
+            .map((c) => `${c.name} ${c.type} ${c.isNullable ? 'null' : 'not null'} ${c.default ?? ''}`)
+            .sort(),
+          indices: t.indices.map((i) => `${i.name ?? ''} ${i.columnNames.join()} ${i.isUnique}`).sort(),
+          foreignKeys: t.foreignKeys
+            .map((f) => `${f.columnNames.join()} → ${f.referencedTableName} ${f.onDelete}`)
+            .sort(),
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    } finally {
+      await runner.release();
+    }
+  };
+
+  it('runs every migration again from the top over what the first run made, completing what is missing and keeping what is there', async () => {
+    const total = dataSource.migrations.length;
+    expect(await dataSource.runMigrations({ transaction: 'each' })).toHaveLength(total);
+    const made = await schema();
+    expect(made.map((t) => t.name)).toEqual(expect.arrayContaining(['posts', 'leases', 'event_speakers', 'venue_geo']));
+    await dataSource.query('UPDATE write_sequence SET value = 41 WHERE id = 1');
+    await dataSource.query('UPDATE write_locks SET generation = 1 WHERE id = 3');
+
+    // What a run that stopped part-way on MySQL leaves: some steps made, others not, no record of either.
+    const runner = dataSource.createQueryRunner();
+    try {
+      await runner.dropTable('leases');
+      await runner.dropIndex('posts', 'IDX_posts_status_date');
+      await runner.dropColumn('write_sequence', 'changed_utc');
+    } finally {
+      await runner.release();
+    }
+    await dataSource.query('DELETE FROM write_locks WHERE id >= 200');
+    await dataSource.query('DELETE FROM schema_migrations');
+
+    expect(await dataSource.runMigrations({ transaction: 'each' })).toHaveLength(total);
+    expect(await schema()).toEqual(made);
+    expect(await dataSource.query('SELECT value FROM write_sequence')).toEqual([{ value: 41 }]);
+    const locks = await dataSource.query<{ n: number | string; touched: number | string }[]>(
+      'SELECT COUNT(*) AS n, SUM(generation) AS touched FROM write_locks',
+    );
+    expect(locks.map((r) => [Number(r.n), Number(r.touched)])).toEqual([[256, 1]]);
+    expect(await dataSource.query('SELECT name, owner FROM leases')).toEqual([{ name: 'future-posts', owner: '' }]);
+    expect(await dataSource.showMigrations()).toBe(false);
   });
 });

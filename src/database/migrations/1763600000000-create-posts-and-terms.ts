@@ -1,12 +1,14 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { dateTimeColumn, idColumn, intColumn, longTextColumn, stringColumn } from './portable-columns';
+import { createTableOnce } from './schema-steps';
 
 /** The posts/terms base: every post type and taxonomy stores its shared fields here. */
 export class CreatePostsAndTerms1763600000000 implements MigrationInterface {
   name = 'CreatePostsAndTerms1763600000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'posts',
         columns: [
@@ -45,7 +47,8 @@ export class CreatePostsAndTerms1763600000000 implements MigrationInterface {
       }),
     );
 
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'attachment_details',
         columns: [
@@ -65,7 +68,8 @@ export class CreatePostsAndTerms1763600000000 implements MigrationInterface {
       }),
     );
 
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'terms',
         columns: [
@@ -94,7 +98,8 @@ export class CreatePostsAndTerms1763600000000 implements MigrationInterface {
       }),
     );
 
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'term_relationships',
         columns: [

@@ -1,12 +1,14 @@
 import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
 import { dateTimeColumn, idColumn, intColumn, stringColumn } from './portable-columns';
+import { createForeignKeyOnce, createTableOnce } from './schema-steps';
 
 /** Users with a role, their application passwords, and posts.author_id → users.id. */
 export class CreateUsers1763700000000 implements MigrationInterface {
   name = 'CreateUsers1763700000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'users',
         columns: [
@@ -23,7 +25,8 @@ export class CreateUsers1763700000000 implements MigrationInterface {
         ],
       }),
     );
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'application_passwords',
         columns: [
@@ -47,7 +50,8 @@ export class CreateUsers1763700000000 implements MigrationInterface {
         ],
       }),
     );
-    await queryRunner.createForeignKey(
+    await createForeignKeyOnce(
+      queryRunner,
       'posts',
       new TableForeignKey({
         name: 'FK_posts_author',

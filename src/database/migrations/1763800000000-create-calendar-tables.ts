@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn, TableForeignKey, TableIndex } from 'typeorm';
 import { booleanColumn, dateTimeColumn, intColumn, longTextColumn, stringColumn } from './portable-columns';
+import { addColumnOnce, createForeignKeyOnce, createIndexOnce, createTableOnce } from './schema-steps';
 
 const cascadeToPost = (name: string, column: string): TableForeignKey =>
   new TableForeignKey({
@@ -18,12 +19,14 @@ export class CreateCalendarTables1763800000000 implements MigrationInterface {
   name = 'CreateCalendarTables1763800000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.addColumn('posts', new TableColumn(intColumn('featured_image_id', { isNullable: true })));
-    await queryRunner.createIndex(
+    await addColumnOnce(queryRunner, 'posts', new TableColumn(intColumn('featured_image_id', { isNullable: true })));
+    await createIndexOnce(
+      queryRunner,
       'posts',
       new TableIndex({ name: 'IDX_posts_featured_image', columnNames: ['featured_image_id'] }),
     );
-    await queryRunner.createForeignKey(
+    await createForeignKeyOnce(
+      queryRunner,
       'posts',
       new TableForeignKey({
         name: 'FK_posts_featured_image',
@@ -34,7 +37,8 @@ export class CreateCalendarTables1763800000000 implements MigrationInterface {
       }),
     );
 
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'venue_details',
         columns: [
@@ -55,7 +59,8 @@ export class CreateCalendarTables1763800000000 implements MigrationInterface {
       }),
     );
 
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'organizer_details',
         columns: [
@@ -68,7 +73,8 @@ export class CreateCalendarTables1763800000000 implements MigrationInterface {
       }),
     );
 
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'event_details',
         columns: [
@@ -109,7 +115,8 @@ export class CreateCalendarTables1763800000000 implements MigrationInterface {
       ['event_venues', 'venue_id'],
       ['event_organizers', 'organizer_id'],
     ] as const) {
-      await queryRunner.createTable(
+      await createTableOnce(
+        queryRunner,
         new Table({
           name: table,
           columns: [

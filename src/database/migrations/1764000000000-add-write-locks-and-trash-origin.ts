@@ -1,6 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn } from 'typeorm';
 import { WRITE_LOCK_BUCKETS } from '../write-locks';
 import { intColumn, stringColumn } from './portable-columns';
+import { addColumnOnce, createTableOnce, insertMissingRows } from './schema-steps';
 
 /**
  * `write_locks`: a fixed set of rows that writers lock (by updating one) to serialise decisions no
@@ -12,19 +13,20 @@ export class AddWriteLocksAndTrashOrigin1764000000000 implements MigrationInterf
   name = 'AddWriteLocksAndTrashOrigin1764000000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'write_locks',
         columns: [intColumn('id', { isPrimary: true }), intColumn('generation', { default: 0 })],
       }),
     );
-    await queryRunner.manager
-      .createQueryBuilder()
-      .insert()
-      .into('write_locks', ['id', 'generation'])
-      .values(Array.from({ length: WRITE_LOCK_BUCKETS }, (_, id) => ({ id, generation: 0 })))
-      .execute();
-    await queryRunner.addColumn('posts', new TableColumn(stringColumn('trashed_from', 20, { isNullable: true })));
+    await insertMissingRows(
+      queryRunner,
+      'write_locks',
+      'id',
+      Array.from({ length: WRITE_LOCK_BUCKETS }, (_, id) => ({ id, generation: 0 })),
+    );
+    await addColumnOnce(queryRunner, 'posts', new TableColumn(stringColumn('trashed_from', 20, { isNullable: true })));
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { intColumn } from './portable-columns';
+import { createIndexOnce, createTableOnce, insertMissingRows } from './schema-steps';
 
 /**
  * `write_sequence`: one row whose `value` every committed content write increments in its own
@@ -11,7 +12,8 @@ export class AddWriteSequence1764100000000 implements MigrationInterface {
   name = 'AddWriteSequence1764100000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'write_sequence',
         columns: [
@@ -20,13 +22,9 @@ export class AddWriteSequence1764100000000 implements MigrationInterface {
         ],
       }),
     );
-    await queryRunner.manager
-      .createQueryBuilder()
-      .insert()
-      .into('write_sequence', ['id', 'value'])
-      .values({ id: 1, value: 0 })
-      .execute();
-    await queryRunner.createIndex(
+    await insertMissingRows(queryRunner, 'write_sequence', 'id', [{ id: 1, value: 0 }]);
+    await createIndexOnce(
+      queryRunner,
       'posts',
       new TableIndex({ name: 'IDX_posts_status_date', columnNames: ['status', 'date_utc'] }),
     );

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { cascadeToPost, intColumn, stringColumn } from './portable-columns';
+import { createTableOnce } from './schema-steps';
 
 /**
  * Per-day counts of listed events, so the total of a long date window is a sum over days rather than a
@@ -27,7 +28,8 @@ export class AddEventListingDays1764200000000 implements MigrationInterface {
   name = 'AddEventListingDays1764200000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'event_listing_days',
         columns: [
@@ -36,9 +38,9 @@ export class AddEventListingDays1764200000000 implements MigrationInterface {
           intColumn('listed', { default: 0 }),
         ],
       }),
-      true,
     );
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'event_listing_marks',
         columns: [
@@ -48,7 +50,6 @@ export class AddEventListingDays1764200000000 implements MigrationInterface {
         ],
         foreignKeys: [cascadeToPost('FK_event_listing_marks_post', 'post_id')],
       }),
-      true,
     );
     // MySQL commits DDL at once: after a failed fill the tables stay behind, and a second run starts over.
     await queryRunner.query('DELETE FROM event_listing_marks');

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { cascadeToPost, cascadeToTerm, intColumn, stringColumn } from './portable-columns';
+import { createTableOnce } from './schema-steps';
 
 /**
  * Fills both tables from the events there are: the terms of every counted event without a password (a
@@ -31,7 +32,8 @@ export class AddEventTermListingDays1764300000000 implements MigrationInterface 
   name = 'AddEventTermListingDays1764300000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'event_term_listing_days',
         columns: [
@@ -42,9 +44,9 @@ export class AddEventTermListingDays1764300000000 implements MigrationInterface 
         ],
         foreignKeys: [cascadeToTerm('FK_event_term_listing_days_term')],
       }),
-      true,
     );
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'event_term_listing_marks',
         columns: [intColumn('post_id', { isPrimary: true }), intColumn('term_id', { isPrimary: true })],
@@ -54,7 +56,6 @@ export class AddEventTermListingDays1764300000000 implements MigrationInterface 
           cascadeToTerm('FK_event_term_listing_marks_term'),
         ],
       }),
-      true,
     );
     // MySQL commits DDL at once: after a failed fill the tables stay behind, and a second run starts over.
     await queryRunner.query('DELETE FROM event_term_listing_days');

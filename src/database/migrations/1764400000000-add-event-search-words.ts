@@ -8,6 +8,7 @@ import {
   type SearchableEventRow,
 } from '../../modules/events/event-search-rows';
 import { binaryStringColumn, booleanColumn, cascadeToPost, dateTimeColumn, intColumn } from './portable-columns';
+import { createIndexOnce, createTableOnce } from './schema-steps';
 
 /** What the public's one-word search reads: count and page are ranges of it. */
 export const SEARCH_WORDS_INDEX = {
@@ -30,7 +31,8 @@ export class AddEventSearchWords1764400000000 implements MigrationInterface {
   name = 'AddEventSearchWords1764400000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'event_search_words',
         columns: [
@@ -44,7 +46,6 @@ export class AddEventSearchWords1764400000000 implements MigrationInterface {
         ],
         foreignKeys: [cascadeToPost('FK_event_search_words_post', 'post_id')],
       }),
-      true,
     );
     // MySQL commits DDL at once: after a failed fill the table stays behind, and a second run starts over.
     await queryRunner.query('DELETE FROM event_search_words');
@@ -54,7 +55,7 @@ export class AddEventSearchWords1764400000000 implements MigrationInterface {
     const index = table?.indices.find((i) => i.name === SEARCH_WORDS_INDEX.name);
     if (index) await queryRunner.dropIndex('event_search_words', index);
     await fillSearchWords(queryRunner);
-    await queryRunner.createIndex('event_search_words', new TableIndex(SEARCH_WORDS_INDEX));
+    await createIndexOnce(queryRunner, 'event_search_words', new TableIndex(SEARCH_WORDS_INDEX));
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

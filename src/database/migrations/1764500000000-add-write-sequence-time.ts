@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, TableColumn } from 'typeorm';
 import { dateTimeColumn } from './portable-columns';
+import { addColumnOnce } from './schema-steps';
 
 /**
  * `write_sequence.changed_utc`: when the content last changed, set by the same statement that increments
@@ -10,7 +11,11 @@ export class AddWriteSequenceTime1764500000000 implements MigrationInterface {
   name = 'AddWriteSequenceTime1764500000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.addColumn('write_sequence', new TableColumn(dateTimeColumn('changed_utc', { isNullable: true })));
+    await addColumnOnce(
+      queryRunner,
+      'write_sequence',
+      new TableColumn(dateTimeColumn('changed_utc', { isNullable: true })),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

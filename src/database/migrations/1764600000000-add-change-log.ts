@@ -1,6 +1,7 @@
 import { MigrationInterface, QueryRunner, Table, TableColumn } from 'typeorm';
 import { formatSqlDateTime } from '../datetime.transformer';
 import { booleanColumn, dateTimeColumn, intColumn, stringColumn } from './portable-columns';
+import { addColumnOnce, createTableOnce } from './schema-steps';
 
 /** The REST nouns of the calendar's stored post types and taxonomies, for the backfill of `change_heads`. */
 const BACKFILLED: { table: 'posts' | 'terms'; column: 'type' | 'taxonomy'; value: string; resource: string }[] = [
@@ -21,7 +22,8 @@ export class AddChangeLog1764600000000 implements MigrationInterface {
   name = 'AddChangeLog1764600000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'change_log',
         columns: [
@@ -37,9 +39,9 @@ export class AddChangeLog1764600000000 implements MigrationInterface {
         ],
         indices: [{ name: 'IDX_change_log_changed', columnNames: ['changed_utc'] }],
       }),
-      true,
     );
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'change_heads',
         columns: [
@@ -49,15 +51,13 @@ export class AddChangeLog1764600000000 implements MigrationInterface {
         ],
         indices: [{ name: 'IDX_change_heads_changed', columnNames: ['resource', 'changed_utc'] }],
       }),
-      true,
     );
     // MySQL commits DDL at once: after a failed backfill what was made stays behind, and a second run starts over.
-    if (!(await queryRunner.hasColumn('write_sequence', 'purged_through'))) {
-      await queryRunner.addColumn(
-        'write_sequence',
-        new TableColumn({ name: 'purged_through', type: 'bigint', isNullable: false, default: 0 }),
-      );
-    }
+    await addColumnOnce(
+      queryRunner,
+      'write_sequence',
+      new TableColumn({ name: 'purged_through', type: 'bigint', isNullable: false, default: 0 }),
+    );
     await queryRunner.query('DELETE FROM change_heads');
     const now = formatSqlDateTime(new Date());
     for (const { table, column, value, resource } of BACKFILLED) {

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
 import { dateTimeColumn, idColumn, intColumn, stringColumn } from './portable-columns';
+import { createTableOnce, insertMissingRows } from './schema-steps';
 
 /**
  * Webhooks: the endpoints administrators register, one delivery row per change and endpoint (its id is
@@ -9,7 +10,8 @@ export class AddWebhooks1764700000000 implements MigrationInterface {
   name = 'AddWebhooks1764700000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'webhook_endpoints',
         columns: [
@@ -26,7 +28,8 @@ export class AddWebhooks1764700000000 implements MigrationInterface {
         ],
       }),
     );
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'webhook_deliveries',
         columns: [
@@ -66,7 +69,8 @@ export class AddWebhooks1764700000000 implements MigrationInterface {
         ],
       }),
     );
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'webhook_dispatch',
         columns: [
@@ -83,12 +87,9 @@ export class AddWebhooks1764700000000 implements MigrationInterface {
       .from('write_sequence', 'w')
       .where('w.id = 1')
       .getRawOne<{ value: number | string }>();
-    await queryRunner.manager
-      .createQueryBuilder()
-      .insert()
-      .into('webhook_dispatch', ['id', 'seq', 'position'])
-      .values({ id: 1, seq: Number(row?.value ?? 0), position: 999_999_999 })
-      .execute();
+    await insertMissingRows(queryRunner, 'webhook_dispatch', 'id', [
+      { id: 1, seq: Number(row?.value ?? 0), position: 999_999_999 },
+    ]);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { dateTimeColumn, stringColumn } from './portable-columns';
+import { createTableOnce, insertMissingRows } from './schema-steps';
 
 /**
  * `leases`: named leases that one process at a time holds (the scheduled-post publisher), renewed while
@@ -9,7 +10,8 @@ export class AddLeases1764800000000 implements MigrationInterface {
   name = 'AddLeases1764800000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'leases',
         columns: [
@@ -19,12 +21,9 @@ export class AddLeases1764800000000 implements MigrationInterface {
         ],
       }),
     );
-    await queryRunner.manager
-      .createQueryBuilder()
-      .insert()
-      .into('leases', ['name', 'owner', 'expires_utc'])
-      .values({ name: 'future-posts', owner: '', expires_utc: '2000-01-01 00:00:00' })
-      .execute();
+    await insertMissingRows(queryRunner, 'leases', 'name', [
+      { name: 'future-posts', owner: '', expires_utc: '2000-01-01 00:00:00' },
+    ]);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

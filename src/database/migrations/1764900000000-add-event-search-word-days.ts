@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { binaryStringColumn, intColumn, stringColumn } from './portable-columns';
+import { createTableOnce } from './schema-steps';
 
 /**
  * Fills the counts from the word index there is (portable SQL: SUBSTR of a DATETIME is its
@@ -21,7 +22,8 @@ export class AddEventSearchWordDays1764900000000 implements MigrationInterface {
   name = 'AddEventSearchWordDays1764900000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'event_search_word_days',
         columns: [
@@ -31,7 +33,6 @@ export class AddEventSearchWordDays1764900000000 implements MigrationInterface {
           intColumn('matched', { default: 0 }),
         ],
       }),
-      true,
     );
     // MySQL commits DDL at once: after a failed fill the table stays behind, and a second run starts over.
     await queryRunner.query('DELETE FROM event_search_word_days');

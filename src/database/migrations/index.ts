@@ -15,7 +15,8 @@ import { AddEventSearchWordDays1764900000000 } from './1764900000000-add-event-s
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
- * test runner load exactly the same classes. A new migration is appended here; landed ones never change.
+ * test runner load exactly the same classes. A new migration is appended here; landed ones never change
+ * what they make (their steps may only learn to skip what is already there, `schema-steps.ts`).
  */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreatePostsAndTerms1763600000000,

@@ -1,12 +1,14 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { cascadeToPost, intColumn } from '../../database/migrations/portable-columns';
+import { createTableOnce } from '../../database/migrations/schema-steps';
 
 /** `venue_geo`: a venue's coordinates, indexed for the bounding-box prefilter of radius searches. */
 export class CreateVenueGeo1764200000000 implements MigrationInterface {
   name = 'CreateVenueGeo1764200000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.createTable(
+    await createTableOnce(
+      queryRunner,
       new Table({
         name: 'venue_geo',
         columns: [

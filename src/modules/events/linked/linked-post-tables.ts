@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { type QueryRunner, Table, type TableColumnOptions } from 'typeorm';
 import { cascadeToPost, intColumn } from '../../../database/migrations/portable-columns';
+import { createTableOnce } from '../../../database/migrations/schema-steps';
 
 /** What the link entity of a generated event link holds: the event, the linked record, the order. */
 export interface GeneratedEventLink {
@@ -35,14 +36,16 @@ export interface LinkedPostTablesSpec {
 
 /** Migration step: a linked post type's companion table and its ordered event link table, portable. */
 export async function createLinkedPostTables(queryRunner: QueryRunner, spec: LinkedPostTablesSpec): Promise<void> {
-  await queryRunner.createTable(
+  await createTableOnce(
+    queryRunner,
     new Table({
       name: spec.details,
       columns: [intColumn('post_id', { isPrimary: true }), ...spec.columns],
       foreignKeys: [cascadeToPost(`FK_${spec.details}_post`, 'post_id')],
     }),
   );
-  await queryRunner.createTable(
+  await createTableOnce(
+    queryRunner,
     new Table({
       name: spec.link,
       columns: [
