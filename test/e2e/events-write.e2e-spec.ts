@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Role } from '../../src/auth/roles';
 import { createTestApp, type TestApp } from '../support/create-test-app';
-import { postEvent } from '../support/events';
-import { createUsersForAllRoles, type TestUser } from '../support/users';
+import { postEvent, type EventBody } from '../support/events';
+import { createUser, createUsersForAllRoles, type TestUser } from '../support/users';
 
 const base = '/cal/events/v1/events';
 
@@ -281,6 +281,36 @@ describe('events: create', () => {
     expect((byCsv.organizer as { id: number }[]).map((o) => o.id)).toEqual([first.body.id]);
     const inlineAgain = await postEvent(t, as('editor'), { venue: { venue: 'hall a' } });
     expect((inlineAgain.venue as { id: number }).id).toBe(venue.body.id);
+  });
+
+  it('reuses an inline venue only where the writer may see it: never another author’s draft', async () => {
+    // The venue the writer's event shows (a venue it may not see would be left out of the answer).
+    const venueId = (event: EventBody): number => {
+      expect(event.venue).toEqual(expect.objectContaining({ id: expect.any(Number) }));
+      return (event.venue as { id: number }).id;
+    };
+    const draft = (role: Role, name: string) =>
+      t.http
+        .post('/cal/events/v1/venues')
+        .set('Authorization', as(role))
+        .send({ venue: name, status: 'draft' })
+        .expect(201);
+    const editorsDraft = await draft('editor', 'Scoped Hall');
+    const byAuthor = await postEvent(t, as('author'), { venue: { venue: 'Scoped Hall' } });
+    expect(venueId(byAuthor)).not.toBe(editorsDraft.body.id);
+    // The author's own new venue is found again, by the author and by an editor (who sees every record).
+    expect(venueId(await postEvent(t, as('author'), { venue: { venue: 'scoped hall' } }))).toBe(venueId(byAuthor));
+    const authorsDraft = await draft('author', 'Own Draft Hall');
+    expect(venueId(await postEvent(t, as('author'), { venue: { venue: 'Own Draft Hall' } }))).toBe(
+      authorsDraft.body.id,
+    );
+    expect(venueId(await postEvent(t, as('editor'), { venue: { venue: 'Own Draft Hall' } }))).toBe(
+      authorsDraft.body.id,
+    );
+    // Another author sees neither draft: a venue of their own.
+    const other = await createUser(t, 'author');
+    const byOther = await postEvent(t, other.auth, { venue: { venue: 'Own Draft Hall' } });
+    expect([authorsDraft.body.id, editorsDraft.body.id]).not.toContain(venueId(byOther));
   });
 
   it('refuses a linked id of another type with invalid-linked-post-id', async () => {

@@ -7,6 +7,8 @@ import type { TaxonomyDefinition } from './taxonomy.registry';
 import { TermSlugsService } from './term-slugs.service';
 import { TermEntity } from './term.entity';
 import { DatabaseContext } from '../../database/database-context';
+import { ShapedQueries } from '../../database/shaped-queries';
+import { selectTermRows, termFromRow, type TermRow } from './term-rows';
 import { lockForWrite } from '../../database/write-locks';
 
 /**
@@ -18,6 +20,7 @@ export class TermReferencesService {
   constructor(
     private readonly db: DatabaseContext,
     private readonly slugs: TermSlugsService,
+    private readonly shaped: ShapedQueries,
   ) {}
 
   /**
@@ -107,15 +110,17 @@ export class TermReferencesService {
     }
     if (texts.length > 0) {
       const slugs = [...new Set(texts.flatMap((t) => [t.toLowerCase(), slugify(t)]).filter((s) => s !== ''))];
-      const terms = await this.db.manager
-        .createQueryBuilder(TermEntity, 't')
-        .where('t.taxonomy IN (:...taxonomies)', { taxonomies })
-        .andWhere('(t.slug IN (:...slugs) OR LOWER(t.name) IN (:...names))', {
-          slugs,
-          names: [...new Set(texts.map((t) => t.toLowerCase()))],
-        })
-        .orderBy('t.id', 'ASC')
-        .getMany();
+      const names = [...new Set(texts.map((t) => t.toLowerCase()))];
+      const rows = await this.shaped.rawMany<TermRow>(
+        'termsBySlugOrName',
+        { taxonomies, slugs, names },
+        (manager, params) =>
+          selectTermRows(manager)
+            .where('t.taxonomy IN (:...taxonomies)', params)
+            .andWhere('(t.slug IN (:...slugs) OR LOWER(t.name) IN (:...names))', params)
+            .orderBy('t.id', 'ASC'),
+      );
+      const terms = rows.map(termFromRow);
       for (const term of terms) {
         const match = matches.get(term.taxonomy);
         if (!match) continue;

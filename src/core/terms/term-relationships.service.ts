@@ -7,28 +7,7 @@ import { TermRelationshipEntity } from './term-relationship.entity';
 import { TermEntity } from './term.entity';
 import { DatabaseContext } from '../../database/database-context';
 import { ShapedQueries } from '../../database/shaped-queries';
-
-interface TermRow {
-  id: number;
-  taxonomy: string;
-  name: string;
-  slug: string;
-  description: string;
-  parentId: number | null;
-  count: number;
-}
-
-function termFromRow(row: TermRow): TermEntity {
-  return Object.assign(new TermEntity(), {
-    id: Number(row.id),
-    taxonomy: row.taxonomy,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    parentId: row.parentId === null ? null : Number(row.parentId),
-    count: Number(row.count),
-  });
-}
+import { selectTermRows, termFromRow, type TermRow } from './term-rows';
 
 /** What term bookkeeping needs of a post: its id, its type (which taxonomies it may carry) and whether it counts. */
 export interface CountedPost {
@@ -188,12 +167,9 @@ export class TermRelationshipsService {
       'termsOfPosts',
       { postIds, taxonomies: [...taxonomies] },
       (manager, params) =>
-        manager
-          .createQueryBuilder(TermEntity, 't')
+        selectTermRows(manager)
           .innerJoin(TermRelationshipEntity, 'tr', 'tr.termId = t.id')
-          .select('tr.postId', 'postId')
-          .addSelect(['t.id AS id', 't.taxonomy AS taxonomy', 't.name AS name', 't.slug AS slug'])
-          .addSelect(['t.description AS description', 't.parentId AS parentId', 't.count AS count'])
+          .addSelect('tr.postId', 'postId')
           .where('tr.postId IN (:...postIds)', params)
           .andWhere('t.taxonomy IN (:...taxonomies)', params)
           .orderBy('tr.termOrder', 'ASC')

@@ -156,8 +156,8 @@ export class LinkedPostTypeService<
     // Two writers creating the same venue at once must end with one: the check and the insert run under
     // a lock on the name, so the second sees the first one's record.
     await lockForWrite(this.deps.db.manager, `${this.spec.def.type}:${duplicateKey(name)}`);
-    const duplicate = await this.repository.findDuplicate(name, description, scope, nowUtc);
-    if (duplicate) return duplicate.id;
+    const duplicate = await this.repository.findDuplicateId(name, description, scope, nowUtc);
+    if (duplicate !== null) return duplicate;
     const post = await this.deps.records.create(this.spec.def, { ...input, title: name }, user);
     const details = this.spec.newDetails(post.id);
     this.spec.applyDetails(details, dto);

@@ -127,16 +127,33 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
     return new Map(rows.map((r) => [r.postId, r]));
   }
 
-  /** A record of the same name (case-insensitive) and description within `scope`, oldest first. */
-  findDuplicate(name: string, description: string, scope: ListScope, nowUtc: string): Promise<PostEntity | null> {
-    const qb = this.db.manager
-      .createQueryBuilder(PostEntity, 'p')
-      .where('p.type = :type', { type: this.tables.type })
-      .andWhere('LOWER(p.title) = :name', { name: name.trim().toLowerCase() })
-      .andWhere('p.content = :description', { description })
-      .orderBy('p.id', 'ASC');
-    applyListScope(qb, 'p', scope, nowUtc);
-    return qb.getOne();
+  /**
+   * The id of the oldest record of the same name (case-insensitive) and description within `scope`: one
+   * shaped query per scope (its statuses are part of the SQL; the time and the owner are bound values).
+   */
+  async findDuplicateId(name: string, description: string, scope: ListScope, nowUtc: string): Promise<number | null> {
+    const { type } = this.tables;
+    const own = scope.ownerId !== undefined;
+    const rows = await this.shaped.rawMany<{ id: number | string }>(
+      `findDuplicate:${type}:${scope.statuses.join(',')}:${own ? 'own' : 'all'}`,
+      { type, name: name.trim().toLowerCase(), description, now: nowUtc, ...(own ? { owner: scope.ownerId } : {}) },
+      (manager, params) => {
+        // The shape's markers stand in for the owner and the time, so the scope's SQL binds them per call.
+        const owner = params.owner as number | undefined;
+        const visible = scopeCondition('p', { statuses: scope.statuses, ownerId: owner }, params.now as string);
+        return manager
+          .createQueryBuilder()
+          .select('p.id', 'id')
+          .from(PostEntity, 'p')
+          .where('p.type = :type', params)
+          .andWhere('LOWER(p.title) = :name', params)
+          .andWhere('p.content = :description', params)
+          .andWhere(visible.sql, visible.params)
+          .orderBy('p.id', 'ASC')
+          .limit(1);
+      },
+    );
+    return rows.length === 0 ? null : Number(rows[0].id);
   }
 
   /** `posts.type` of the records that link to these (events). */

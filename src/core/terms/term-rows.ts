@@ -1,0 +1,33 @@
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+import { TermEntity } from './term.entity';
+
+/** A term as raw queries select it (`TERM_COLUMNS`). */
+export interface TermRow {
+  id: number;
+  taxonomy: string;
+  name: string;
+  slug: string;
+  description: string;
+  parentId: number | null;
+  count: number;
+}
+
+/** A query of terms (alias `t`) that selects the raw columns {@link termFromRow} reads. */
+export function selectTermRows(manager: EntityManager): SelectQueryBuilder<TermEntity> {
+  return manager
+    .createQueryBuilder(TermEntity, 't')
+    .select(['t.id AS id', 't.taxonomy AS taxonomy', 't.name AS name', 't.slug AS slug'])
+    .addSelect(['t.description AS description', 't.parentId AS parentId', 't.count AS count']);
+}
+
+export function termFromRow(row: TermRow): TermEntity {
+  return Object.assign(new TermEntity(), {
+    id: Number(row.id),
+    taxonomy: row.taxonomy,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    parentId: row.parentId === null ? null : Number(row.parentId),
+    count: Number(row.count),
+  });
+}
