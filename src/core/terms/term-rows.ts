@@ -1,7 +1,7 @@
 import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import { TermEntity } from './term.entity';
 
-/** A term as raw queries select it (`TERM_COLUMNS`). */
+/** A term as the raw queries of {@link selectTermRows} select it. */
 export interface TermRow {
   id: number;
   taxonomy: string;
