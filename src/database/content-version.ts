@@ -61,7 +61,7 @@ export class ContentVersion {
   /**
    * Increments the sequence: near the end of a content write's transaction, since the sequence row stays
    * locked until commit. With `readBack`, returns the transaction's own new value (the change log's
-   * `seq`); the read sees this transaction's row, which no other writer can change before it commits.
+   * `seq`), which no other writer can change before this transaction commits.
    */
   async bumpInTransaction(changedUtc: string, readBack: boolean): Promise<number | null> {
     const manager = this.db.manager;
@@ -79,7 +79,7 @@ export class ContentVersion {
       'UPDATE write_sequence SET value = value + 1, changed_utc = ? WHERE id = 1 RETURNING value',
       [changedUtc],
     );
-    return readBack && Array.isArray(rows) ? sequenceValue(rows[0], 'value') : null;
+    return readBack ? sequenceValue(Array.isArray(rows) ? rows[0] : undefined, 'value') : null;
   }
 
   transactionEnded(): void {
