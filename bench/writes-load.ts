@@ -1,4 +1,5 @@
 import { measure } from './lib/load';
+import { localDatabasePid } from './lib/process-cpu';
 import { startServer } from './lib/server';
 
 /**
@@ -44,11 +45,13 @@ async function main(): Promise<void> {
     };
     const url = `${server.url}/cal/events/v1/events`;
     await measure('warm-up', url, { method: 'POST', headers, body, connections: 8, duration: 3 });
+    const database = localDatabasePid(server.databaseUrl);
     const figures = await measure('POST /events (inline links)', url, {
       method: 'POST',
       headers,
       body,
       connections: 8,
+      cpuOf: { service: server.pid, ...(database ? { database } : {}) },
     });
     console.log(`\n${figures.requestsPerSecond} req/s with ${figures.non2xx} errors (target ≥ 200 req/s, 0 errors)`);
   } finally {

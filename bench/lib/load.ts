@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { cpuMs } from './process-cpu';
 
 export interface LoadFigures {
   label: string;
@@ -7,6 +8,8 @@ export interface LoadFigures {
   p97_5: number;
   p99: number;
   non2xx: number;
+  /** CPU time per request of each process named in `cpuOf`, in ms. */
+  cpuMsPerRequest: Record<string, number>;
 }
 
 /** A bounded load run against one URL on this machine; prints and returns its figures. */
@@ -22,10 +25,16 @@ export async function measure(
     body?: () => string;
     /** A new path (with query) for each request: every request a different query. */
     path?: () => string;
+    /**
+     * Processes whose CPU time per request to report (label → pid): a figure that drifts less with the
+     * machine's speed than requests per second, for comparing two versions.
+     */
+    cpuOf?: Record<string, number>;
   } = {},
 ): Promise<LoadFigures> {
   const makeBody = options.body;
   const makePath = options.path;
+  const cpuBefore = Object.entries(options.cpuOf ?? {}).map(([name, pid]) => ({ name, pid, ms: cpuMs(pid) }));
   const result = await autocannon({
     url,
     method: options.method ?? 'GET',
@@ -53,9 +62,21 @@ export async function measure(
     p97_5: result.latency.p97_5,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    cpuMsPerRequest: Object.fromEntries(
+      cpuBefore.map(({ name, pid, ms }) => [
+        name,
+        Math.round(((cpuMs(pid) - ms) / Math.max(1, result.requests.total)) * 100) / 100,
+      ]),
+    ),
   };
   console.log(
     `${label.padEnd(40)} ${String(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.p50} ms   p97.5 ${figures.p97_5} ms   p99 ${figures.p99} ms   non-2xx ${figures.non2xx}`,
   );
+  const cpu = Object.entries(figures.cpuMsPerRequest);
+  if (cpu.length > 0) {
+    console.log(
+      `${''.padEnd(40)} CPU per request: ${cpu.map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`).join(', ')}`,
+    );
+  }
   return figures;
 }

@@ -6,6 +6,13 @@ import { DatabaseLogger } from './database-logger';
 import { MIGRATIONS } from './migrations';
 import { loadSqliteDriver } from './sqlite-driver';
 
+/**
+ * MySQL: the isolation level of write transactions (set per connection by `DatabaseContext`). Writes see
+ * what other writers committed (slug and duplicate checks after a lock) and take no gap locks, the main
+ * source of InnoDB deadlocks between concurrent inserts. Needs ROW or MIXED binlogs.
+ */
+export const WRITE_ISOLATION_LEVEL = 'READ COMMITTED';
+
 export interface DatabaseSettings {
   url: string;
   logging?: boolean;
@@ -77,9 +84,6 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     dateStrings: true,
     supportBigNumbers: true,
     bigNumberStrings: false,
-    // Writes see what other writers committed (slug and duplicate checks after a lock) and take no gap
-    // locks, the main source of InnoDB deadlocks between concurrent inserts. Needs ROW or MIXED binlogs.
-    isolationLevel: 'READ COMMITTED',
     connectTimeout: 5000,
     ...(settings.queryTimeoutMs ? { enableQueryTimeout: true, maxQueryExecutionTime: settings.queryTimeoutMs } : {}),
     // mysql2 captures a stack trace for every query (twice through TypeORM's promise pool) only to

@@ -3,12 +3,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type QueryRunner } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { RecordedChange } from './changes/recorded-change';
+import { WRITE_ISOLATION_LEVEL } from './data-source-options';
 import { InsertShapes } from './insert-shapes';
+import { lockBuckets, writeLockBucket } from './write-locks';
 
 interface TransactionScope {
   manager: EntityManager;
   /** What the write changed, for the change log (written when the transaction ends). */
   changes: RecordedChange[];
+  /** Buckets of `write_locks` this transaction holds. */
+  lockedBuckets: Set<number>;
 }
 
 /**
@@ -29,6 +33,8 @@ export class DatabaseContext {
   /** Whether `DATABASE_READ_URLS` named replicas (TypeORM replication, primary by default). */
   readonly hasReplicas: boolean;
   private readonly inserts = new InsertShapes();
+  /** MySQL connections whose session already runs its transactions at {@link WRITE_ISOLATION_LEVEL}. */
+  private readonly writeSessions = new WeakSet<object>();
 
   constructor(private readonly dataSource: DataSource) {
     this.hasReplicas = 'replication' in dataSource.options && dataSource.options.replication !== undefined;
@@ -153,9 +159,52 @@ export class DatabaseContext {
     return this.current.getStore() !== undefined;
   }
 
-  /** Only for `WriteTransactions`, which adds the retries and the SQLite writer lock. */
-  inNewTransaction<T>(work: () => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((manager) => this.current.run({ manager, changes: [] }, work));
+  /**
+   * Holds the write locks named by `keys` until the transaction ends (see write-locks.ts): one statement
+   * for all of them, none for those the transaction already holds, so a write that locks every name it
+   * will look up first pays one round trip, and the look-ups that lock their name again pay none.
+   */
+  async lockForWrite(keys: string[]): Promise<void> {
+    const scope = this.current.getStore();
+    if (!scope) throw new Error('a write lock is only held inside a write transaction');
+    const buckets = [...new Set(keys.map(writeLockBucket))]
+      .filter((bucket) => !scope.lockedBuckets.has(bucket))
+      .sort((a, b) => a - b);
+    await lockBuckets(scope.manager, buckets);
+    for (const bucket of buckets) scope.lockedBuckets.add(bucket);
+  }
+
+  /**
+   * Only for `WriteTransactions`, which adds the retries and the SQLite writer lock. On MySQL the isolation
+   * level is set once per connection (`SET SESSION`) rather than before every transaction, as TypeORM's
+   * `isolationLevel` option would: one round trip less per write.
+   */
+  async inNewTransaction<T>(work: () => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner('master');
+    try {
+      await this.prepareWriteSession(runner);
+      await runner.startTransaction();
+      try {
+        const result = await this.current.run({ manager: runner.manager, changes: [], lockedBuckets: new Set() }, work);
+        await runner.commitTransaction();
+        return result;
+      } catch (error) {
+        // The work's error is what the caller must see; a failed rollback ends with the connection anyway.
+        await runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async prepareWriteSession(runner: QueryRunner): Promise<void> {
+    if (this.dataSource.options.type !== 'mysql') return;
+    const connection: unknown = await runner.connect();
+    if (typeof connection !== 'object' || connection === null) throw new Error('no MySQL connection to prepare');
+    if (this.writeSessions.has(connection)) return;
+    await runner.query(`SET SESSION TRANSACTION ISOLATION LEVEL ${WRITE_ISOLATION_LEVEL}`);
+    this.writeSessions.add(connection);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Role } from '../../src/auth/roles';
+import { captureStatements } from '../support/statements';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent, type EventBody } from '../support/events';
 import { createUser, createUsersForAllRoles, type TestUser } from '../support/users';
@@ -281,6 +282,26 @@ describe('events: create', () => {
     expect((byCsv.organizer as { id: number }[]).map((o) => o.id)).toEqual([first.body.id]);
     const inlineAgain = await postEvent(t, as('editor'), { venue: { venue: 'hall a' } });
     expect((inlineAgain.venue as { id: number }).id).toBe(venue.body.id);
+  });
+
+  it('locks the names of an event’s inline venue and organizers in one statement, no isolation statement', async () => {
+    const body = {
+      title: 'Round trips',
+      start_date: '2031-02-01 19:00',
+      end_date: '2031-02-01 21:00',
+      venue: { venue: 'Lock Hall' },
+      organizer: [{ organizer: 'Lock Society' }, { organizer: 'Lock Choir' }],
+    };
+    for (const round of ['created', 'reused']) {
+      let status = 0;
+      const statements = await captureStatements(t, async () => {
+        status = (await t.http.post(base).set('Authorization', as('editor')).send(body)).status;
+      });
+      expect({ round, status }).toEqual({ round, status: 201 });
+      expect(statements.filter((sql) => /^UPDATE write_locks\b/.test(sql))).toHaveLength(1);
+      // MySQL sets the isolation level once per connection (`SET SESSION …`), not before each transaction.
+      expect(statements.filter((sql) => /^SET TRANSACTION ISOLATION/.test(sql))).toHaveLength(0);
+    }
   });
 
   it('reuses an inline venue only where the writer may see it: never another author’s draft', async () => {

@@ -9,7 +9,6 @@ import { TermEntity } from './term.entity';
 import { DatabaseContext } from '../../database/database-context';
 import { ShapedQueries } from '../../database/shaped-queries';
 import { selectTermRows, termFromRow, type TermRow } from './term-rows';
-import { lockForWrite } from '../../database/write-locks';
 
 /**
  * Terms as posts name them: by id, slug or name. Writes create terms for names that do not exist yet;
@@ -51,7 +50,7 @@ export class TermReferencesService {
         }
         // Two writers naming the same new term must end with one: the second waits for the first's commit
         // on this lock, then finds its term (a unique slug alone would give it "name-2").
-        await lockForWrite(this.db.manager, `term:${taxonomy.taxonomy}:${item.toLowerCase()}`);
+        await this.db.lockForWrite([`term:${taxonomy.taxonomy}:${item.toLowerCase()}`]);
         const [again] = await this.lookup([{ taxonomy: taxonomy.taxonomy, items: [item] }]);
         const other = termNamed(again, item);
         if (other) {

@@ -34,6 +34,9 @@ import { EventLinkRegistry } from './links/event-links.module';
 import { linkValueOf, type LinkedItems } from './links/link-values';
 import { DatabaseContext } from '../../database/database-context';
 
+/** An item of a link field: an id the client named, or an inline object to find or create. */
+type LinkItem = { id: number; inline?: undefined } | { inline: object };
+
 /** Event writes (behaviour.md §6): create, update and delete, each in one transaction with its links. */
 @Injectable()
 export class EventWritesService {
@@ -197,17 +200,48 @@ export class EventWritesService {
     const resolved = requests.length === 0 ? [] : await this.termReferences.resolveForWrite(requests);
     const terms = new Map(requests.map((r, index) => [r.taxonomy.taxonomy, resolved[index]]));
     await this.relationships.setPostTermsOf(post, terms, options);
+    const linkWrites: { target: EventLinkTarget; param: string; items: LinkItem[] }[] = [];
     for (const { definition, target } of this.links.all()) {
       const items = linkValueOf<LinkedItems>(dto, definition.field);
       if (items === undefined) continue;
-      const ids = await this.linkedIds(items, definition.field, target, user);
-      await target.setEventLinks(eventId, ids, options);
+      linkWrites.push({
+        target,
+        param: definition.field,
+        items: await this.linkItems(items, definition.field, target),
+      });
+    }
+    // Every inline object's name locked in one statement, in bucket order, before any is looked up.
+    await this.db.lockForWrite(
+      linkWrites.flatMap(({ target, items }) =>
+        items.flatMap((i) => (i.inline ? [target.writeLockKeyOf(i.inline)] : [])),
+      ),
+    );
+    for (const { target, param, items } of linkWrites) {
+      await target.setEventLinks(eventId, await this.linkedIds(items, param, target, user), options);
     }
     return [...terms.values()].flat();
   }
 
+  /** A link field's items, each an id the client named or a validated inline object. */
+  private async linkItems(items: LinkedItems, param: string, service: EventLinkTarget): Promise<LinkItem[]> {
+    const checked: LinkItem[] = [];
+    for (const [index, item] of items.entries()) {
+      const path = items.length > 1 ? `${param}[${index}]` : param;
+      if (typeof item === 'number') {
+        checked.push({ id: item });
+      } else if (Object.keys(item).length === 1 && 'id' in item) {
+        const id = Number(item.id);
+        if (!Number.isInteger(id) || id <= 0) throw RequestValidationError.of({ [`${path}.id`]: reason('integer') });
+        checked.push({ id });
+      } else {
+        checked.push({ inline: await validateNested(service.createDto, item, path) });
+      }
+    }
+    return checked;
+  }
+
   private async linkedIds(
-    items: LinkedItems,
+    items: LinkItem[],
     param: string,
     service: EventLinkTarget,
     user: AuthUser | null,
@@ -215,18 +249,12 @@ export class EventWritesService {
     const ids: number[] = [];
     // Only ids the client named are checked: those of inline objects were just found or created as this type.
     const named: number[] = [];
-    for (const [index, item] of items.entries()) {
-      const path = items.length > 1 ? `${param}[${index}]` : param;
-      if (typeof item === 'number') {
-        ids.push(item);
-        named.push(item);
-      } else if (Object.keys(item).length === 1 && 'id' in item) {
-        const id = Number(item.id);
-        if (!Number.isInteger(id) || id <= 0) throw RequestValidationError.of({ [`${path}.id`]: reason('integer') });
-        ids.push(id);
-        named.push(id);
+    for (const item of items) {
+      if (item.inline) {
+        ids.push(await service.createOrReuse(item.inline, user));
       } else {
-        ids.push(await service.createOrReuse(await validateNested(service.createDto, item, path), user));
+        ids.push(item.id);
+        named.push(item.id);
       }
     }
     const wrong = named.length === 0 ? [] : await service.notOfType(named);

@@ -9,7 +9,6 @@ import {
   type ListResponse,
 } from '../../../common/pagination/pagination';
 import { searchTokens } from '../../../common/search/search-tokens';
-import { lockForWrite } from '../../../database/write-locks';
 import { modifiedAfterCondition } from '../../../core/changes/modified-after';
 import type { LinkedPostListQueryDto } from './linked-post-list-query.dto';
 import { duplicateKey, eventLinksHidden, type LinkedPostsRepository } from './linked-posts.repository';
@@ -147,6 +146,11 @@ export class LinkedPostTypeService<
    * Creates a record, or returns the id of one with the same name (case-insensitive) and description
    * that the writer can see (duplicate avoidance). Runs in the caller's transaction.
    */
+  /** The write lock `createOrReuse` takes for an inline object: its name, as duplicates compare it. */
+  writeLockKeyOf(dto: TCreate): string {
+    return `${this.spec.def.type}:${duplicateKey(this.spec.nameOf(dto) ?? '')}`;
+  }
+
   async createOrReuse(dto: TCreate, user: AuthUser | null): Promise<number> {
     const name = this.spec.nameOf(dto) ?? '';
     const input = this.postInput(dto);
@@ -155,7 +159,7 @@ export class LinkedPostTypeService<
     const description = sanitizeRichText(input.content ?? '');
     // Two writers creating the same venue at once must end with one: the check and the insert run under
     // a lock on the name, so the second sees the first one's record.
-    await lockForWrite(this.deps.db.manager, `${this.spec.def.type}:${duplicateKey(name)}`);
+    await this.deps.db.lockForWrite([this.writeLockKeyOf(dto)]);
     const duplicate = await this.repository.findDuplicateId(name, description, scope, nowUtc);
     if (duplicate !== null) return duplicate;
     const post = await this.deps.records.create(this.spec.def, { ...input, title: name }, user);

@@ -28,6 +28,8 @@ export interface EventLinkTarget {
   readonly postType: PostTypeDefinition;
   /** Validates an inline object of the linked type's fields in an event write. */
   readonly createDto: new () => object;
+  /** The write lock `createOrReuse` takes for this inline object (a write takes all of them at once). */
+  writeLockKeyOf(dto: object): string;
   createOrReuse(dto: object, user: AuthUser | null): Promise<number>;
   notOfType(ids: number[]): Promise<number[]>;
   notVisible(ids: number[], user: AuthUser | null): Promise<number[]>;
