@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { measure, type LoadFigures } from './lib/load';
+import { localDatabasePid } from './lib/process-cpu';
 import { seedWithProgress } from './lib/seed-with-progress';
 import { startServer, waitForHealth } from './lib/server';
 
@@ -68,7 +69,9 @@ async function main(): Promise<void> {
     console.log(`\n${events} events; both servers answer the same bytes. Every request a different query.\n`);
     // Three alternating rounds per route, so a drift in the machine's speed touches both servers alike;
     // the ratio is of the rounds' sums.
-    const rows: [string, number, number][] = [];
+    const rows: { label: string; raw: number; ours: number; rawCpu: number; oursCpu: number }[] = [];
+    const database = localDatabasePid(databaseUrl);
+    const cpuOf = (server: string, pid: number) => ({ [server]: pid, ...(database ? { database } : {}) });
     for (const route of routes) {
       const options = { headers: { host: HOST }, path: () => route.path(n++), duration: 5 };
       await measure('warm-up', baselineUrl, { ...options, duration: 2 });
@@ -77,20 +80,42 @@ async function main(): Promise<void> {
       const ours: LoadFigures[] = [];
       for (let round = 0; round < 3; round++) {
         const pair = [
-          async () => raw.push(await measure(`${route.label} baseline`, baselineUrl, options)),
-          async () => ours.push(await measure(`${route.label} service`, service.url, options)),
+          async () =>
+            raw.push(
+              await measure(`${route.label} baseline`, baselineUrl, {
+                ...options,
+                cpuOf: cpuOf('server', baseline.pid ?? 0),
+              }),
+            ),
+          async () =>
+            ours.push(
+              await measure(`${route.label} service`, service.url, { ...options, cpuOf: cpuOf('server', service.pid) }),
+            ),
         ];
         if (round % 2 === 1) pair.reverse();
         for (const run of pair) await run();
       }
-      const mean = (figures: LoadFigures[]) =>
-        figures.reduce((sum, f) => sum + f.requestsPerSecond, 0) / figures.length;
-      rows.push([route.label, mean(raw), mean(ours)]);
+      const mean = (figures: LoadFigures[], of: (f: LoadFigures) => number) =>
+        figures.reduce((sum, f) => sum + of(f), 0) / figures.length;
+      const throughput = (f: LoadFigures) => f.requestsPerSecond;
+      const serverCpu = (f: LoadFigures) => f.cpuMsPerRequest.server ?? 0;
+      rows.push({
+        label: route.label,
+        raw: mean(raw, throughput),
+        ours: mean(ours, throughput),
+        rawCpu: mean(raw, serverCpu),
+        oursCpu: mean(ours, serverCpu),
+      });
     }
-    console.log('\nroute                                  baseline   service   ratio (target ≥ 0.8)');
-    for (const [label, raw, ours] of rows) {
+    // The CPU columns: what each server's own process spent per request (the database's is printed per
+    // run above); their ratio drifts less with the machine's speed than the throughput's.
+    console.log(
+      '\nroute                                  baseline   service   ratio (target ≥ 0.8)   CPU ms/request: baseline  service  ratio',
+    );
+    for (const { label, raw, ours, rawCpu, oursCpu } of rows) {
       console.log(
-        `${label.padEnd(38)} ${raw.toFixed(0).padStart(8)} ${ours.toFixed(0).padStart(9)}   ${(ours / raw).toFixed(2)}`,
+        `${label.padEnd(38)} ${raw.toFixed(0).padStart(8)} ${ours.toFixed(0).padStart(9)}   ${(ours / raw).toFixed(2).padEnd(22)}` +
+          `${rawCpu.toFixed(2).padStart(24)} ${oursCpu.toFixed(2).padStart(8)}  ${(rawCpu / oursCpu).toFixed(2)}`,
       );
     }
   } finally {
