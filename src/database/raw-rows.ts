@@ -24,6 +24,15 @@ export class RawRows {
     return this.columnsOf(entity, alias).select;
   }
 
+  /**
+   * `NULL AS alias__column` for every column of `entity`, in the order of {@link select}: the columns a part
+   * of a UNION selects for an entity that only another part reads (the parts' columns must line up).
+   */
+  selectNulls(entity: EntityTarget<ObjectLiteral>, alias: string): string[] {
+    const escape = (name: string) => this.dataSource.driver.escape(name);
+    return this.columnsOf(entity, alias).columns.map(({ key }) => `NULL AS ${escape(key)}`);
+  }
+
   /** The entity `alias` holds in `row`, or null when an outer join found none (its first primary column is null). */
   read<T extends ObjectLiteral>(entity: EntityTarget<T>, alias: string, row: Record<string, unknown>): T | null {
     const { columns } = this.columnsOf(entity, alias);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
 import type { DatabaseContext } from './database-context';
-import { ShapedQueries } from './shaped-queries';
+import { ShapedQueries, unionAll } from './shaped-queries';
 import { loadSqliteDriver } from './sqlite-driver';
 
 @Entity('shaped_things')
@@ -53,5 +53,45 @@ describe('ShapedQueries', () => {
 
   it('passes values as parameters, never into the SQL', async () => {
     expect(await query([2], "a' OR '1'='1")).toEqual([]);
+  });
+
+  it('shapes a UNION ALL of parts, each part’s values in its place', async () => {
+    let unionBuilds = 0;
+    const union = (ids: number[], kinds: [string, string]) =>
+      shaped.rawMany<{ part: number; id: number }>(
+        'things-union',
+        { ids, a: kinds[0], b: kinds[1] },
+        (manager, params) => {
+          unionBuilds++;
+          return unionAll(
+            (['a', 'b'] as const).map((kind, index) =>
+              manager
+                .createQueryBuilder(Thing, 't')
+                .select(String(index), 'part')
+                .addSelect('t.id', 'id')
+                .where(`t.id IN (:...ids) AND t.kind = :${kind}`, params),
+            ),
+          );
+        },
+      );
+    const sorted = (rows: { part: number; id: number }[]) =>
+      rows.map((r) => [Number(r.part), r.id]).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+    expect(sorted(await union([1, 2, 3], ['a', 'b']))).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 3],
+    ]);
+    expect(sorted(await union([3, 4], ['b', 'a']))).toEqual([
+      [0, 3],
+      [1, 4],
+    ]);
+    expect(unionBuilds).toBe(2);
+    expect(sorted(await union([1, 4], ['a', 'a']))).toEqual([
+      [0, 1],
+      [0, 4],
+      [1, 1],
+      [1, 4],
+    ]);
+    expect(unionBuilds).toBe(2);
   });
 });

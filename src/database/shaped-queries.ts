@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { DatabaseContext } from './database-context';
 
 /** Parameters a shaped query takes: strings and numbers, or lists of them (`IN (:...ids)`). */
@@ -37,6 +37,21 @@ function keyOf(name: string, params: ShapeParams): string {
   return key;
 }
 
+/** What a shaped query is built as: a query builder, or several joined (`unionAll`). */
+export interface BuiltQuery {
+  getQueryAndParameters(): [string, unknown[]];
+}
+
+/** The parts as one `UNION ALL` (their select lists must line up), for {@link ShapedQueries.rawMany}. */
+export function unionAll(parts: BuiltQuery[]): BuiltQuery {
+  return {
+    getQueryAndParameters: () => {
+      const built = parts.map((part) => part.getQueryAndParameters());
+      return [built.map(([sql]) => sql).join(' UNION ALL '), built.flatMap(([, params]) => params)];
+    },
+  };
+}
+
 /**
  * Select queries whose SQL is built by TypeORM's query builder once per shape (a name and the length
  * of each list parameter) and then run with new values. On a read that runs a handful of small
@@ -52,7 +67,7 @@ export class ShapedQueries {
   async rawMany<T>(
     name: string,
     params: ShapeParams,
-    build: (manager: EntityManager, params: ShapeParams) => SelectQueryBuilder<ObjectLiteral>,
+    build: (manager: EntityManager, params: ShapeParams) => BuiltQuery,
   ): Promise<T[]> {
     const manager = this.db.manager;
     const key = keyOf(name, params);

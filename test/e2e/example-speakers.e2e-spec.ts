@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SpeakersModule } from '../../examples/speakers/speakers.module';
 import { CALENDAR_MODULES } from '../../src/app.module';
+import { captureStatements } from '../support/statements';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { describeLinkedPostType } from '../support/linked-post-type-suite';
@@ -68,6 +69,44 @@ describe('speakers: linked from events', () => {
     expect(filtered.body.rest_url).toContain(`speaker=${grace.id}`);
     const listed = await t.http.get(`${ns}/speakers`).query({ event: event.id }).expect(200);
     expect(listed.body.speakers.map((s: { speaker: string }) => s.speaker)).toEqual(['Ada Lovelace', 'Grace Hopper']);
+  });
+
+  it('reads venues, organizers and speakers of a page of events in one query, each with its own fields', async () => {
+    const window = { start_date: '2032-05-01', end_date: '2032-05-31' };
+    const first = await postEvent(t, editor.auth, {
+      title: 'Three links, first',
+      start_date: '2032-05-02 10:00',
+      end_date: '2032-05-02 11:00',
+      venue: { venue: 'Union Hall', city: 'Lyon' },
+      organizer: [{ organizer: 'Union Society', email: 'union@example.org' }, { organizer: 'Union Choir' }],
+      speaker: [{ speaker: 'Union Speaker', affiliation: 'Union Lab' }],
+    });
+    const second = await postEvent(t, editor.auth, {
+      title: 'Three links, second',
+      start_date: '2032-05-03 10:00',
+      end_date: '2032-05-03 11:00',
+      organizer: [{ organizer: 'Union Choir' }, { organizer: 'Union Society', email: 'union@example.org' }],
+      speaker: [{ speaker: 'Second Speaker' }, { speaker: 'Union Speaker', affiliation: 'Union Lab' }],
+    });
+    let page: { events: Record<string, unknown>[] } = { events: [] };
+    const statements = await captureStatements(t, async () => {
+      page = (await t.http.get(`${ns}/events`).query(window).expect(200)).body as typeof page;
+    });
+    expect(statements.filter((sql) => /\bUNION ALL\b/.test(sql) && /event_venues/.test(sql))).toHaveLength(1);
+    expect(statements.filter((sql) => /event_organizers|event_speakers/.test(sql))).toHaveLength(1);
+    const [a, b] = page.events;
+    expect([a.id, b.id]).toEqual([first.id, second.id]);
+    expect(a.venue).toEqual(expect.objectContaining({ venue: 'Union Hall', city: 'Lyon' }));
+    expect((a.organizer as { organizer: string; email?: string }[]).map((o) => [o.organizer, o.email])).toEqual([
+      ['Union Society', 'union@example.org'],
+      ['Union Choir', undefined],
+    ]);
+    expect((a.speaker as { speaker: string; affiliation?: string }[]).map((s) => [s.speaker, s.affiliation])).toEqual([
+      ['Union Speaker', 'Union Lab'],
+    ]);
+    expect(b.venue).toEqual([]);
+    expect((b.organizer as { organizer: string }[]).map((o) => o.organizer)).toEqual(['Union Choir', 'Union Society']);
+    expect((b.speaker as { speaker: string }[]).map((s) => s.speaker)).toEqual(['Second Speaker', 'Union Speaker']);
   });
 
   it('refuses unknown speakers and bad inline ones, and blanks them on protected events', async () => {

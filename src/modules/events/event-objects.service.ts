@@ -13,6 +13,7 @@ import { toEventJsonLd, toEventObject, type EventObject } from './event.mapper';
 import { EVENT_POST_TYPE } from './event.post-type';
 import { EventsRepository, type EventRecord } from './events.repository';
 import { EventLinkRegistry } from './links/event-links.module';
+import { LinkedRecordsReader } from './linked/linked-records.reader';
 
 /** What a single read (and a write) answers: the event object and its schema.org description. */
 export type SingleEventObject = EventObject & { json_ld: Record<string, unknown> };
@@ -27,6 +28,7 @@ export class EventObjectsService {
     private readonly taxonomies: TaxonomyRegistry,
     private readonly links: EventLinkRegistry,
     private readonly siteTime: SiteTime,
+    private readonly linkedRecords: LinkedRecordsReader,
   ) {}
 
   /**
@@ -75,9 +77,14 @@ export class EventObjectsService {
     const ids = posts.map((p) => p.id);
     const details = new Map(records.map((r) => [r.post.id, r.details]));
     const terms = await this.relationships.termsOfPosts(ids, [CALENDAR_TAXONOMIES.category, CALENDAR_TAXONOMIES.tag]);
+    const links = this.links.all();
+    const linkedRecords = await this.linkedRecords.of(
+      ids,
+      links.map(({ target }) => target.linkedRecordsSource),
+    );
     const linkedByField = new Map<string, Map<number, object[]>>();
-    for (const { definition, target } of this.links.all()) {
-      linkedByField.set(definition.field, await target.objectsOfEvents(ids, ctx));
+    for (const [index, { definition, target }] of links.entries()) {
+      linkedByField.set(definition.field, await target.objectsOfLinks(linkedRecords[index], ctx));
     }
     const [images] = [
       await this.attachments.findMany(posts.map((p) => p.featuredImageId).filter((id): id is number => id !== null)),

@@ -16,6 +16,7 @@ import { EventWritesService } from './event-writes.service';
 import { EventsQueryService } from './events-query.service';
 import { EventChangeSource } from './event-change-source';
 import { EventLinksModule } from './links/event-links.module';
+import { LinkedRecordsReader } from './linked/linked-records.reader';
 
 /**
  * `/cal/events/v1/events`: the event post type with its categories and tags, and whatever other post
@@ -36,6 +37,7 @@ import { EventLinksModule } from './links/event-links.module';
     EventSearchPlan,
     EventFeedService,
     EventChangeSource,
+    LinkedRecordsReader,
   ],
   exports: [EventsQueryService],
 })

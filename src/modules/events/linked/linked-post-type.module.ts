@@ -6,7 +6,6 @@ import { AppConfig } from '../../../config/app-config';
 import { AttachmentsService } from '../../../core/posts/attachments/attachments.service';
 import { PostRecordsService } from '../../../core/posts/post-records.service';
 import { PostsModule } from '../../../core/posts/posts.module';
-import { RawRows } from '../../../database/raw-rows';
 import { ShapedQueries } from '../../../database/shaped-queries';
 import { DatabaseContext } from '../../../database/database-context';
 import { WriteTransactions } from '../../../database/write-transactions';
@@ -56,7 +55,6 @@ export class LinkedPostTypeModule {
             SiteTime,
             AppConfig,
             LinkedPostExtensionRegistry,
-            RawRows,
             ShapedQueries,
             ConditionalWrites,
           ],
@@ -68,13 +66,12 @@ export class LinkedPostTypeModule {
             siteTime: SiteTime,
             config: AppConfig,
             extensions: LinkedPostExtensionRegistry,
-            rows: RawRows,
             shaped: ShapedQueries,
             conditional: ConditionalWrites,
           ) =>
             new LinkedPostTypeService(
               { db, transactions, records, attachments, siteTime, config, extensions, conditional },
-              new LinkedPostsRepository<TDetails, ObjectLiteral>(db, rows, shaped, {
+              new LinkedPostsRepository<TDetails, ObjectLiteral>(db, shaped, {
                 ...definition.tables,
                 link: linkEntity,
                 linkProperty,

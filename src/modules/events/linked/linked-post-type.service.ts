@@ -11,7 +11,13 @@ import {
 import { searchTokens } from '../../../common/search/search-tokens';
 import { modifiedAfterCondition } from '../../../core/changes/modified-after';
 import type { LinkedPostListQueryDto } from './linked-post-list-query.dto';
-import { duplicateKey, eventLinksHidden, type LinkedPostsRepository } from './linked-posts.repository';
+import {
+  duplicateKey,
+  eventLinksHidden,
+  type LinkedPostsRepository,
+  type LinkedRecord,
+} from './linked-posts.repository';
+import type { LinkedRecordsSource } from './linked-records.reader';
 import { postErrors } from '../../../core/posts/post-errors';
 import { isInScope, listScopeFor } from '../../../core/posts/post-query';
 import type { PostWriteInput } from '../../../core/posts/post-write-input';
@@ -165,7 +171,7 @@ export class LinkedPostTypeService<
     const post = await this.deps.records.create(this.spec.def, { ...input, title: name }, user);
     const details = this.spec.newDetails(post.id);
     this.spec.applyDetails(details, dto);
-    await this.deps.db.manager.save(details);
+    await this.repository.insertDetails(details);
     await this.writeExtensions(post.id, dto as object);
     return post.id;
   }
@@ -231,15 +237,23 @@ export class LinkedPostTypeService<
     return this.repository.setLinks(eventId, [...new Set(ids)], options);
   }
 
-  /** The linked records of many events, as objects, in a fixed number of queries; hidden ones left out. */
-  async objectsOfEvents(eventIds: number[], ctx: RequestContext): Promise<Map<number, TObject[]>> {
-    const links = await this.repository.linkedRecordsOf(eventIds);
+  get linkedRecordsSource(): LinkedRecordsSource {
+    return this.repository.linkedRecordsSource;
+  }
+
+  /**
+   * The objects of records events link to (read by `LinkedRecordsReader`, with their companion rows), by
+   * event, in linked order; those the caller may not see left out. A fixed number of queries.
+   */
+  async objectsOfLinks(links: LinkedRecord<object>[], ctx: RequestContext): Promise<Map<number, TObject[]>> {
     const nowUtc = this.deps.siteTime.now().utc;
     const scope = listScopeFor(ctx.user, undefined);
-    const visible = new Map<number, { post: PostEntity; details: TDetails | null }>();
+    const visible = new Map<number, LinkedRecord<object>>();
     for (const link of links) if (isInScope(scope, link.post, nowUtc)) visible.set(link.post.id, link);
     const posts = [...visible.values()].map((v) => v.post);
-    const details = new Map([...visible].map(([id, v]) => [id, v.details ?? this.spec.newDetails(id)]));
+    const details = new Map(
+      [...visible].map(([id, v]) => [id, (v.details as TDetails | null) ?? this.spec.newDetails(id)]),
+    );
     const objects = new Map((await this.toObjects(posts, ctx, details)).map((o) => [o.id, o]));
     const byEvent = new Map<number, TObject[]>();
     for (const link of links) {

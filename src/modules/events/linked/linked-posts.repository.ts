@@ -1,4 +1,5 @@
 import { In, type ObjectLiteral } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { RequestContext } from '../../../common/http/request-context';
 import type { PageRequest } from '../../../common/pagination/pagination';
 import { RequestValidationError } from '../../../common/validation/request-validation.error';
@@ -9,8 +10,8 @@ import { applyListScope, applyTokenSearchInOneField, type ListScope } from '../.
 import { scopeCondition, type SqlCondition } from '../../../core/posts/post-visibility';
 import { PostEntity } from '../../../core/posts/post.entity';
 import { DatabaseContext } from '../../../database/database-context';
-import type { RawRows } from '../../../database/raw-rows';
 import type { ShapedQueries } from '../../../database/shaped-queries';
+import type { LinkedRecordsSource } from './linked-records.reader';
 
 /**
  * Where a linked post type keeps its data: its companion table, and the ordered link table through
@@ -78,7 +79,6 @@ export async function eventLinksHidden(
 export class LinkedPostsRepository<TDetails extends { postId: number }, TLink extends ObjectLiteral> {
   constructor(
     private readonly db: DatabaseContext,
-    private readonly rows: RawRows,
     private readonly shaped: ShapedQueries,
     private readonly tables: LinkedPostsTables<TDetails, TLink>,
   ) {}
@@ -125,6 +125,11 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
     if (ids.length === 0) return new Map();
     const rows = await this.db.manager.getRepository(this.tables.details).findBy({ postId: In(ids) } as never);
     return new Map(rows.map((r) => [r.postId, r]));
+  }
+
+  /** Inserts the companion row of a record just created (no look-up first and no read back, as `save` does). */
+  async insertDetails(details: TDetails): Promise<void> {
+    await this.db.insertOnly(this.tables.details, details as QueryDeepPartialEntity<TDetails>);
   }
 
   /**
@@ -201,33 +206,9 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
     await this.db.manager.getRepository(this.tables.link).delete({ [this.tables.linkProperty]: linkedId } as never);
   }
 
-  /**
-   * The records many parents link to, with their post and companion rows, in one query: each parent's in
-   * stored order. Links to posts of another type (never written, but a foreign key cannot forbid them) are left out.
-   */
-  async linkedRecordsOf(parentIds: number[]): Promise<LinkedRecord<TDetails>[]> {
-    if (parentIds.length === 0) return [];
-    const { linkTable, linkColumn } = this.tables;
-    const rows = await this.shaped.rawMany<Record<string, unknown>>(
-      `linkedRecordsOf:${linkTable}`,
-      { parentIds, type: this.tables.type },
-      (manager, params) =>
-        manager
-          .createQueryBuilder()
-          .from(linkTable, 'l')
-          .innerJoin(PostEntity, 'p', `p.id = l.${linkColumn} AND p.type = :type`, params)
-          .leftJoin(this.tables.details, 'd', 'd.postId = p.id')
-          .select('l.event_id', 'l__event_id')
-          .addSelect(this.rows.select(PostEntity, 'p'))
-          .addSelect(this.rows.select(this.tables.details, 'd'))
-          .where('l.event_id IN (:...parentIds)', params)
-          .orderBy('l.event_id', 'ASC')
-          .addOrderBy('l.sort_order', 'ASC'),
-    );
-    return rows.map((row) => ({
-      parentId: Number(row.l__event_id),
-      post: this.rows.read(PostEntity, 'p', row)!,
-      details: this.rows.read(this.tables.details, 'd', row),
-    }));
+  /** Where this type's records and links are read from, for every link type's records in one query. */
+  get linkedRecordsSource(): LinkedRecordsSource {
+    const { type, details, linkTable, linkColumn } = this.tables;
+    return { type, details, linkTable, linkColumn };
   }
 }

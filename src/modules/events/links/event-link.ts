@@ -2,6 +2,8 @@ import type { AuthUser } from '../../../auth/auth-user';
 import type { RequestContext } from '../../../common/http/request-context';
 import type { Localized } from '../../../common/i18n/language';
 import type { PostTypeDefinition } from '../../../core/posts/post-type.registry';
+import type { LinkedRecord } from '../linked/linked-posts.repository';
+import type { LinkedRecordsSource } from '../linked/linked-records.reader';
 
 /**
  * How events link to records of another post type (venues, organizers, a team's speakers), declared by
@@ -35,7 +37,10 @@ export interface EventLinkTarget {
   notVisible(ids: number[], user: AuthUser | null): Promise<number[]>;
   /** `created`: the event was inserted in this transaction, so it has no links to replace yet. */
   setEventLinks(eventId: number, ids: number[], options?: { created?: boolean }): Promise<void>;
-  objectsOfEvents(eventIds: number[], ctx: RequestContext): Promise<Map<number, object[]>>;
+  /** Where its records and links are kept, for reading every link type of many events in one query. */
+  readonly linkedRecordsSource: LinkedRecordsSource;
+  /** The objects of the records events link to, by event, in linked order; hidden ones left out. */
+  objectsOfLinks(links: LinkedRecord<object>[], ctx: RequestContext): Promise<Map<number, object[]>>;
   jsonLd(object: object): Record<string, unknown>;
 }
 
