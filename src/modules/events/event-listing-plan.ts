@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { PageRequest } from '../../common/pagination/pagination';
 import { contentVisibleCondition } from '../../core/posts/post-visibility';
-import { DatabaseContext } from '../../database/database-context';
+import { ShapedQueries, unionAll, type ShapeParams } from '../../database/shaped-queries';
 import { nextDayStart } from './event-window';
 import type { ArchiveSeek, EventArchiveFilter } from './events.repository';
 
@@ -98,7 +98,7 @@ export interface ListingPlan {
 /** Reads the day counts `EventListingDays` keeps for an archive served by them. */
 @Injectable()
 export class EventListingPlan {
-  constructor(private readonly db: DatabaseContext) {}
+  constructor(private readonly shaped: ShapedQueries) {}
 
   /** Undefined when rows must be counted after all (a term archive with scheduled posts just fallen due). */
   async plan(route: DayCountRoute, nowUtc: string, page: PageRequest): Promise<ListingPlan | undefined> {
@@ -120,79 +120,85 @@ export class EventListingPlan {
     const { startFrom: from, endUntil: until } = route.window;
     const firstDay = from.slice(0, 10);
     const lastDay = until.slice(0, 10);
-    const parts = route.aligned
-      ? [
-          this.buckets(route, 'c.start_day >= :firstDay AND c.start_day <= :lastDay AND c.end_day <= :lastDay', {
-            firstDay,
-            lastDay,
-          }),
-        ]
-      : [
-          this.listedRows(route)
-            .select(':firstDay', 'day')
-            .addSelect('COUNT(*)', 'listed')
-            .andWhere('d.start_utc >= :from AND d.start_utc < :afterFirstDay AND d.end_utc <= :until', {
-              firstDay,
-              from,
-              afterFirstDay: nextDayStart(firstDay),
-              until,
-            }),
-          this.buckets(route, 'c.start_day > :firstDay AND c.end_day < :lastDay', { firstDay, lastDay }),
-          this.listedRows(route)
-            .select('SUBSTR(d.start_utc, 1, 10)', 'day')
-            .addSelect('COUNT(*)', 'listed')
-            .andWhere('d.end_utc >= :lastDayStart AND d.end_utc <= :until AND d.start_utc >= :afterFirstDay', {
-              lastDayStart: `${lastDay} 00:00:00`,
-              until,
-              afterFirstDay: nextDayStart(firstDay),
-            })
-            .groupBy('SUBSTR(d.start_utc, 1, 10)'),
-        ];
-    parts.push(
-      this.db.manager
-        .createQueryBuilder()
-        .from('posts', 'p')
-        .innerJoin('event_details', 'd', 'd.post_id = p.id')
-        .select('NULL', 'day')
-        .addSelect('COUNT(*)', 'listed')
-        .where("p.status = 'future' AND p.date_utc <= :now", { now: nowUtc })
-        .andWhere('d.hide_from_listings = :hidden', { hidden: false })
-        .andWhere('d.start_utc >= :from AND d.end_utc <= :until', { from, until }),
-    );
-    const sql: string[] = [];
-    const params: unknown[] = [];
-    for (const part of parts) {
-      const [partSql, partParams]: [string, unknown[]] = part.getQueryAndParameters();
-      sql.push(partSql);
-      params.push(...partParams);
-    }
-    const rows = await this.db.manager.query<{ day: string | null; listed: number | string }[]>(
-      sql.join(' UNION ALL '),
+    const params: ShapeParams = {
+      firstDay,
+      lastDay,
+      from,
+      until,
+      afterFirstDay: nextDayStart(firstDay),
+      lastDayStart: `${lastDay} 00:00:00`,
+      now: nowUtc,
+      ...(route.termId === undefined ? {} : { termId: route.termId }),
+    };
+    // Four shapes (whole days or not, a term or not), each built once: the values are all bound.
+    const shape = `dayTotals:${route.aligned ? 'days' : 'split'}:${route.termId === undefined ? 'all' : 'term'}`;
+    const rows = await this.shaped.rawMany<{ day: string | null; listed: number | string }>(
+      shape,
       params,
+      (manager, p) => {
+        const parts = route.aligned
+          ? [
+              this.buckets(
+                manager,
+                route,
+                'c.start_day >= :firstDay AND c.start_day <= :lastDay AND c.end_day <= :lastDay',
+                p,
+              ),
+            ]
+          : [
+              this.listedRows(manager, route, p)
+                .select(':firstDay', 'day')
+                .addSelect('COUNT(*)', 'listed')
+                .andWhere('d.start_utc >= :from AND d.start_utc < :afterFirstDay AND d.end_utc <= :until', p),
+              this.buckets(manager, route, 'c.start_day > :firstDay AND c.end_day < :lastDay', p),
+              this.listedRows(manager, route, p)
+                .select('SUBSTR(d.start_utc, 1, 10)', 'day')
+                .addSelect('COUNT(*)', 'listed')
+                .andWhere('d.end_utc >= :lastDayStart AND d.end_utc <= :until AND d.start_utc >= :afterFirstDay', p)
+                .groupBy('SUBSTR(d.start_utc, 1, 10)'),
+            ];
+        parts.push(
+          manager
+            .createQueryBuilder()
+            .from('posts', 'p')
+            .innerJoin('event_details', 'd', 'd.post_id = p.id')
+            .select('NULL', 'day')
+            .addSelect('COUNT(*)', 'listed')
+            .where("p.status = 'future' AND p.date_utc <= :now", p)
+            .andWhere('d.hide_from_listings = :hidden', { hidden: false })
+            .andWhere('d.start_utc >= :from AND d.end_utc <= :until', p),
+        );
+        return unionAll(parts);
+      },
     );
     return { days: daysInOrder(rows), due: Number(rows.find((r) => r.day === null)?.listed ?? 0) };
   }
 
   /** Listed events per start day from the bucket rows `where` selects (overall or of the route's term). */
   private buckets(
+    manager: EntityManager,
     route: DayCountRoute,
     where: string,
-    params: Record<string, string>,
+    params: ShapeParams,
   ): SelectQueryBuilder<ObjectLiteral> {
-    const qb = this.db.manager
+    const qb = manager
       .createQueryBuilder()
       .from(route.termId === undefined ? 'event_listing_days' : 'event_term_listing_days', 'c')
       .select('c.start_day', 'day')
       .addSelect('SUM(c.listed)', 'listed')
       .where(where, params)
       .groupBy('c.start_day');
-    if (route.termId !== undefined) qb.andWhere('c.term_id = :termId', { termId: route.termId });
+    if (route.termId !== undefined) qb.andWhere('c.term_id = :termId', params);
     return qb;
   }
 
   /** Events counted in the buckets, read from their rows: published, listed, and for a term, carrying it without a password. */
-  private listedRows(route: DayCountRoute): SelectQueryBuilder<ObjectLiteral> {
-    const qb = this.db.manager
+  private listedRows(
+    manager: EntityManager,
+    route: DayCountRoute,
+    params: ShapeParams,
+  ): SelectQueryBuilder<ObjectLiteral> {
+    const qb = manager
       .createQueryBuilder()
       .from('event_details', 'd')
       .innerJoin('posts', 'p', 'p.id = d.post_id')
@@ -200,7 +206,7 @@ export class EventListingPlan {
     if (route.termId !== undefined) {
       qb.andWhere('p.password_hash IS NULL').andWhere(
         'EXISTS (SELECT 1 FROM term_relationships tr WHERE tr.post_id = p.id AND tr.term_id = :termId)',
-        { termId: route.termId },
+        params,
       );
     }
     return qb;
