@@ -318,6 +318,32 @@ describe('events: create', () => {
     }
   });
 
+  it('updates in a fixed number of statements: the event row read once, written without a look-up', async () => {
+    const created = await postEvent(t, as('editor'), { title: 'Counted', venue: { venue: 'Counted Hall' } });
+    for (const [change, body, limit] of [
+      ['title', { title: 'Counted again' }, 20],
+      ['dates', { start_date: '2031-03-02 10:00', end_date: '2031-03-02 12:00' }, 27],
+    ] as const) {
+      let status = 0;
+      const statements = await captureStatements(t, async () => {
+        status = (await t.http.patch(`${base}/${created.id}`).set('Authorization', as('editor')).send(body)).status;
+      });
+      expect({ change, status }).toEqual({ change, status: 200 });
+      const transaction = statements.slice(statements.findIndex((sql) => /^(START|BEGIN) TRANSACTION/.test(sql)));
+      expect({ change, count: transaction.filter((sql) => !/^SET SESSION/.test(sql)).length }).toEqual({
+        change,
+        count: limit,
+      });
+      expect(transaction.filter((sql) => /^SELECT .* FROM [`"]posts[`"] [`"]PostEntity[`"]/.test(sql))).toHaveLength(1);
+    }
+    const read = await t.http.get(`${base}/${created.id}`).expect(200);
+    expect([read.body.title, read.body.start_date, read.body.end_date]).toEqual([
+      'Counted again',
+      '2031-03-02 10:00:00',
+      '2031-03-02 12:00:00',
+    ]);
+  });
+
   it('reuses an inline venue only where the writer may see it: never another author’s draft', async () => {
     // The venue the writer's event shows (a venue it may not see would be left out of the answer).
     const venueId = (event: EventBody): number => {

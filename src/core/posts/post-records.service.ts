@@ -144,6 +144,7 @@ export class PostRecordsService {
     return inserted;
   }
 
+  /** `post` as `findWritable` read it in this transaction (under its row lock), changed by nothing since. */
   async update(
     def: PostTypeDefinition,
     post: PostEntity,
@@ -182,7 +183,9 @@ export class PostRecordsService {
     if (image !== undefined) post.featuredImageId = image;
     post.modifiedLocal = now.local;
     post.modifiedUtc = now.utc;
-    const saved = await this.db.manager.save(post);
+    // Read by findWritable under the row's lock: the whole row is written back without a look-up.
+    await this.db.updateRow(PostEntity, post);
+    const saved = post;
     const statusChanged = saved.status !== before;
     if (statusChanged) {
       const changes = [{ postId: saved.id, from: before, to: saved.status }];

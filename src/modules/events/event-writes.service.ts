@@ -106,11 +106,11 @@ export class EventWritesService {
 
   async update(ref: PostRef, dto: UpdateEventDto, ctx: RequestContext): Promise<EventObject> {
     const id = await this.transactions.run(async () => {
-      await this.assertEventId(ref);
-      const post = await this.records.findWritable(EVENT_POST_TYPE, ref, ctx.user, 'edit');
+      const post = await this.findWritableEvent(ref, ctx.user, 'edit');
       await this.assertConditions(post, ctx);
       const details = (await this.events.detailsOf([post.id])).get(post.id);
       if (!details) throw postErrors.notFound(EVENT_POST_TYPE);
+      const detailsBefore = { ...details };
       const parentId = await this.parentFor(dto.post_parent, post.id);
       await this.records.update(
         EVENT_POST_TYPE,
@@ -134,7 +134,7 @@ export class EventWritesService {
       if (dto.hide_from_listings !== undefined) details.hideFromListings = dto.hide_from_listings;
       if (dto.sticky !== undefined) details.sticky = dto.sticky;
       if (dto.featured !== undefined) details.featured = dto.featured;
-      await this.db.manager.save(details);
+      await this.db.updateRow(EventDetailsEntity, details, detailsBefore);
       await this.writeLinks(post, dto, ctx.user);
       await this.listing.sync([post.id]);
       await this.searchIndex.sync([post.id]);
@@ -147,8 +147,7 @@ export class EventWritesService {
 
   delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<EventObject> {
     return this.transactions.run(async () => {
-      await this.assertEventId(ref);
-      const post = await this.records.findWritable(EVENT_POST_TYPE, ref, ctx.user, 'delete');
+      const post = await this.findWritableEvent(ref, ctx.user, 'delete');
       await this.assertConditions(post, ctx);
       if (force) {
         const [before] = await this.objects.toObjects([post], ctx, () => true);
@@ -288,6 +287,19 @@ export class EventWritesService {
   }
 
   /** A filter's event id: one the caller may see, else 400 as if unknown (no existence oracle). */
+
+  /**
+   * The event to change, locked (`findWritable`); when there is none, `invalid-event-id` for an id of
+   * another post type rather than 404 — looked up only then, so an edit reads the row once.
+   */
+  private async findWritableEvent(ref: PostRef, user: AuthUser | null, action: 'edit' | 'delete'): Promise<PostEntity> {
+    try {
+      return await this.records.findWritable(EVENT_POST_TYPE, ref, user, action);
+    } catch (error) {
+      await this.assertEventId(ref);
+      throw error;
+    }
+  }
 
   private async assertEventId(ref: PostRef): Promise<void> {
     if (!('id' in ref)) return;
