@@ -296,7 +296,8 @@ export class EventWritesService {
     try {
       return await this.records.findWritable(EVENT_POST_TYPE, ref, user, action);
     } catch (error) {
-      await this.assertEventId(ref);
+      // Only "not found" asks; any other error (a deadlock to retry) goes on as it came.
+      if (error instanceof DomainError && error.key === 'post_not_found') await this.assertEventId(ref);
       throw error;
     }
   }
