@@ -11,7 +11,7 @@ import { loadSqliteDriver } from './sqlite-driver';
  * what other writers committed (slug and duplicate checks after a lock) and take no gap locks, the main
  * source of InnoDB deadlocks between concurrent inserts. Needs ROW or MIXED binlogs.
  */
-export const WRITE_ISOLATION_LEVEL = 'READ COMMITTED';
+export const WRITE_ISOLATION_LEVEL = 'READ COMMITTED' as const;
 
 export interface DatabaseSettings {
   url: string;
@@ -24,6 +24,12 @@ export interface DatabaseSettings {
   queryTimeoutMs?: number;
   /** MySQL read replicas: TypeORM's replication, reads on them (see `ReadRouting`), writes on `url`. */
   readUrls?: string[];
+  /**
+   * MySQL: the service's data source, whose write transactions `DatabaseContext` runs on connections set to
+   * {@link WRITE_ISOLATION_LEVEL} once each. Others (the migrations, the TypeORM CLI) have TypeORM set the
+   * level before every transaction.
+   */
+  isolationPerConnection?: boolean;
 }
 
 /**
@@ -84,6 +90,7 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
     dateStrings: true,
     supportBigNumbers: true,
     bigNumberStrings: false,
+    ...(settings.isolationPerConnection ? {} : { isolationLevel: WRITE_ISOLATION_LEVEL }),
     connectTimeout: 5000,
     ...(settings.queryTimeoutMs ? { enableQueryTimeout: true, maxQueryExecutionTime: settings.queryTimeoutMs } : {}),
     // mysql2 captures a stack trace for every query (twice through TypeORM's promise pool) only to

@@ -52,6 +52,7 @@ export class DatabaseModule {
               logging: config.databaseLogging,
               queryTimeoutMs: config.databaseQueryTimeoutSeconds * 1000,
               readUrls: config.databaseReadUrls,
+              isolationPerConnection: true,
             }),
             // SchemaMigrations applies them, so the start-up summary can say which ran.
             migrationsRun: false,

@@ -1,5 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { WRITE_ISOLATION_LEVEL } from './data-source-options';
+import type { DataSource } from 'typeorm';
 import { formatSqlDateTime } from './datetime.transformer';
 import { FILL_LISTING_COUNTS } from './migrations/1764200000000-add-event-listing-days';
 import { FILL_TERM_LISTING_COUNTS } from './migrations/1764300000000-add-event-term-listing-days';
@@ -23,9 +22,7 @@ const DERIVED_TABLES = [
  * (docs/operations.md). Returns the number of indexed words.
  */
 export async function rebuildDerivedData(dataSource: DataSource): Promise<{ searchWords: number }> {
-  // As the service's writes run (SQLite has one writer and no levels to choose).
-  const isolation = dataSource.options.type === 'mysql' ? WRITE_ISOLATION_LEVEL : undefined;
-  const rebuild = async (manager: EntityManager) => {
+  return dataSource.transaction(async (manager) => {
     for (const table of DERIVED_TABLES) await manager.query(`DELETE FROM ${table}`);
     for (const statement of [...FILL_LISTING_COUNTS, ...FILL_TERM_LISTING_COUNTS]) await manager.query(statement);
     await fillSearchWords(manager.queryRunner!);
@@ -35,6 +32,5 @@ export async function rebuildDerivedData(dataSource: DataSource): Promise<{ sear
     ]);
     const [{ n }] = await manager.query<{ n: number | string }[]>('SELECT COUNT(*) AS n FROM event_search_words');
     return { searchWords: Number(n) };
-  };
-  return isolation ? dataSource.transaction(isolation, rebuild) : dataSource.transaction(rebuild);
+  });
 }
