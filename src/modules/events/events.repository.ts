@@ -12,7 +12,8 @@ import { applyEventSearch } from './event-search-filter';
 import type { DateWindow } from './event-window';
 import { DatabaseContext } from '../../database/database-context';
 import { RawRows } from '../../database/raw-rows';
-import { ShapedQueries } from '../../database/shaped-queries';
+import { ShapedQueries, type BuiltQuery } from '../../database/shaped-queries';
+import { archiveShapeOf } from './event-archive-shape';
 
 export interface EventArchiveFilter {
   scope: ListScope;
@@ -73,27 +74,47 @@ export class EventsRepository {
     totalOf: (count: () => Promise<number>) => Promise<number> = (count) => count(),
     seek?: ArchiveSeek,
   ): Promise<{ events: EventRecord[]; total: number }> {
-    const qb = this.archiveQuery(filter);
-    // The join is one-to-one, so a plain COUNT(*) is exact (TypeORM's COUNT(DISTINCT) costs a sort).
-    // The count reads the listing index alone (hide_from_listings, start_utc, post_id, end_utc). The page
-    // must not: with `hide_from_listings = ?` MySQL reads that index by its first column in list order and
-    // walks every earlier event before the window (60 ms at a million events); written as an expression, the
-    // condition leaves it the range of IDX_event_details_start, which starts at the window.
-    const counting = qb.clone().andWhere('d.hideFromListings = :hidden', { hidden: false }).select('COUNT(*)', 'n');
-    qb.andWhere('d.hide_from_listings + 0 = 0');
-    const total = await totalOf(async () => Number((await counting.getRawOne<{ n: number | string }>())?.n ?? 0));
+    const total = await totalOf(() => this.countArchive(filter));
     // Past the last page there is nothing to read (and a huge page number must not walk the whole window).
     if (page.offset >= total) return { events: [], total };
+    const bounds = { seek, offset: seek ? seek.offset : page.offset, limit: page.perPage };
+    const shape = archiveShapeOf(filter, bounds);
+    const raw = shape
+      ? await this.shaped.rawMany<Record<string, unknown>>(shape.key, shape.params, (_manager, params) => {
+          const marked = shape.marked(params);
+          return withLimit(this.archivePageQuery(marked.filter, marked.seek), marked.limit, marked.offset);
+        })
+      : await this.archivePageQuery(filter, seek)
+          .offset(bounds.offset)
+          .limit(bounds.limit)
+          .getRawMany<Record<string, unknown>>();
+    return { events: raw.map((row) => this.recordOf(row)!), total };
+  }
+
+  /** The archive's size for `filter`. */
+  private async countArchive(filter: EventArchiveFilter): Promise<number> {
+    // The join is one-to-one, so a plain COUNT(*) is exact (TypeORM's COUNT(DISTINCT) costs a sort).
+    // The count reads the listing index alone (hide_from_listings, start_utc, post_id, end_utc).
+    const counting = this.archiveQuery(filter)
+      .andWhere('d.hideFromListings = :hidden', { hidden: false })
+      .select('COUNT(*)', 'n');
+    return Number((await counting.getRawOne<{ n: number | string }>())?.n ?? 0);
+  }
+
+  /** The archive's rows for a page, in list order, without its offset and length. */
+  private archivePageQuery(filter: EventArchiveFilter, seek: ArchiveSeek | undefined): SelectQueryBuilder<PostEntity> {
+    // Unlike the count, the page must not read the listing index: with `hide_from_listings = ?` MySQL
+    // reads it by its first column in list order and walks every earlier event before the window (60 ms at
+    // a million events); written as an expression, the condition leaves it the range of
+    // IDX_event_details_start, which starts at the window.
+    const qb = this.archiveQuery(filter).andWhere('d.hide_from_listings + 0 = 0');
     if (seek) qb.andWhere('d.startUtc >= :seekFrom', { seekFrom: seek.startFrom });
     if (seek?.startBefore) qb.andWhere('d.startUtc < :seekBefore', { seekBefore: seek.startBefore });
-    qb.orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC').addOrderBy('d.postId', 'ASC');
-    const raw = await qb
+    return qb
+      .orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC')
+      .addOrderBy('d.postId', 'ASC')
       .select(this.rows.select(PostEntity, 'p'))
-      .addSelect(this.rows.select(EventDetailsEntity, 'd'))
-      .offset(seek ? seek.offset : page.offset)
-      .limit(page.perPage)
-      .getRawMany<Record<string, unknown>>();
-    return { events: raw.map((row) => this.recordOf(row)!), total };
+      .addSelect(this.rows.select(EventDetailsEntity, 'd'));
   }
 
   /**
@@ -234,4 +255,17 @@ export class EventsRepository {
     }
     return found;
   }
+}
+
+/**
+ * The query with its page bounds as parameters, so one shape serves every page (the query builder writes
+ * them into the SQL). Both dialects read `LIMIT ? OFFSET ?`.
+ */
+function withLimit(qb: BuiltQuery, limit: unknown, offset: unknown): BuiltQuery {
+  return {
+    getQueryAndParameters: () => {
+      const [sql, params] = qb.getQueryAndParameters();
+      return [`${sql} LIMIT ? OFFSET ?`, [...params, limit, offset]];
+    },
+  };
 }
