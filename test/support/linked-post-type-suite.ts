@@ -3,6 +3,7 @@ import type { Type } from '@nestjs/common';
 import type { Role } from '../../src/auth/roles';
 import { createTestApp, type TestApp } from './create-test-app';
 import { insertEvent } from './posts';
+import { captureStatements } from './statements';
 import { createUsersForAllRoles, type TestUser } from './users';
 
 export interface LinkedTypeUnderTest {
@@ -190,6 +191,41 @@ export function describeLinkedPostType(subject: LinkedTypeUnderTest): void {
       await t.http.get(`${base}/by-slug/new-name`).expect(404);
       const newcomer = await create({ [nameField]: 'Old Name', description: 'another' });
       expect(newcomer.slug).toBe('old-name-2');
+    });
+
+    it('writes a changed companion field by primary key, only that column, and nothing when unchanged', async () => {
+      const [field, value] = Object.entries(subject.searchable)[0];
+      const record = await create({ [nameField]: 'Counted Record', [field]: value });
+      const detailsStatements = async (body: Record<string, unknown>) => {
+        const statements = await captureStatements(t, () =>
+          t.http.patch(`${base}/${record.id}`).set('Authorization', as('editor')).send(body).expect(200),
+        );
+        const transaction = statements.slice(
+          statements.findIndex((sql) => /^(START|BEGIN) TRANSACTION/.test(sql)),
+          statements.indexOf('COMMIT'),
+        );
+        return {
+          reads: transaction.filter((sql) => /^SELECT .* FROM [`"]\w+_details[`"]/.test(sql)).length,
+          writes: transaction.filter((sql) => /^(UPDATE|INSERT INTO) [`"]\w+_details[`"]/.test(sql)),
+        };
+      };
+      const changed = await detailsStatements({ [field]: `${value} 2` });
+      // The row read under the record's lock is written back without `save`'s second read.
+      expect(changed.reads).toBe(1);
+      expect(changed.writes).toHaveLength(1);
+      expect(changed.writes[0]).toMatch(
+        new RegExp(`^UPDATE [\`"]\\w+_details[\`"] SET [\`"]${field}[\`"] = \\? WHERE`),
+      );
+      expect(await detailsStatements({ [field]: `${value} 2`, description: 'only the post changed' })).toEqual({
+        reads: 1,
+        writes: [],
+      });
+      expect((await t.http.get(`${base}/${record.id}`).expect(200)).body[field]).toBe(`${value} 2`);
+      // A record without its companion row (imported) gets one.
+      const table = changed.writes[0].split(/[`"]/)[1];
+      await t.dataSource.query(`DELETE FROM ${table} WHERE post_id = ?`, [record.id]);
+      expect((await detailsStatements({ [field]: value })).writes).toEqual([expect.stringMatching(/^INSERT INTO/)]);
+      expect((await t.http.get(`${base}/${record.id}`).expect(200)).body[field]).toBe(value);
     });
 
     it('applies the ownership rules to updates', async () => {

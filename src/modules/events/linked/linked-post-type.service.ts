@@ -115,9 +115,11 @@ export class LinkedPostTypeService<
         { ...this.postInput(dto), title: this.spec.nameOf(dto) },
         ctx.user,
       );
-      const details = (await this.repository.detailsOf([post.id])).get(post.id) ?? this.spec.newDetails(post.id);
+      const stored = (await this.repository.detailsOf([post.id])).get(post.id);
+      const before = stored && { ...stored };
+      const details = stored ?? this.spec.newDetails(post.id);
       this.spec.applyDetails(details, dto);
-      await this.deps.db.manager.save(details);
+      await this.repository.saveDetails(details, before);
       await this.writeExtensions(post.id, dto as object);
       this.deps.records.recordEmbeddingChanged(await this.repository.parentsLinkedTo(post.id));
       return post.id;

@@ -133,6 +133,15 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
   }
 
   /**
+   * Writes the companion row of a record locked for writing: only the columns that differ from `before`
+   * (the row as read), or the whole row when it had none (records imported without one).
+   */
+  async saveDetails(details: TDetails, before: TDetails | undefined): Promise<void> {
+    if (before) await this.db.updateRow(this.tables.details, details, before);
+    else await this.insertDetails(details);
+  }
+
+  /**
    * The id of the oldest record of the same name (case-insensitive) and description within `scope`: one
    * shaped query per scope (its statuses are part of the SQL; the time and the owner are bound values).
    */
