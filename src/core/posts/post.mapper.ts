@@ -18,9 +18,13 @@ export interface BasePostFields {
   rest_url: string;
 }
 
+// The host of the last site URL seen: one site per process in practice, and parsing a URL per post showed.
+let lastSite = { url: '', host: '' };
+
 /** `<host>?id=<id>`: an id that stays unique across sites sharing a calendar (as the reference). */
 export function globalIdOf(ctx: RequestContext, id: number): string {
-  return `${new URL(ctx.siteUrl).host}?id=${id}`;
+  if (lastSite.url !== ctx.siteUrl) lastSite = { url: ctx.siteUrl, host: new URL(ctx.siteUrl).host };
+  return `${lastSite.host}?id=${id}`;
 }
 
 /** Where a site would show the record: `<site>/<noun>/<slug>/`. The service itself serves no pages. */
@@ -51,7 +55,7 @@ export function basePostFields(
   };
 }
 
-/** The leading keys of venue and organizer objects, in the reference's order. */
+/** The leading keys of post objects, in the reference's order. */
 export function postHead(base: BasePostFields) {
   return {
     id: base.id,
@@ -64,6 +68,11 @@ export function postHead(base: BasePostFields) {
     url: base.url,
     rest_url: base.rest_url,
   };
+}
+
+/** Sets `key` unless `value` is empty (`''`, null, undefined), as venue and organizer objects leave those out. */
+export function setIfPresent(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (value !== '' && value !== null && value !== undefined) object[key] = value;
 }
 
 /** Drops keys whose value is empty (`''`, null, undefined, false images), as venue and organizer objects do. */

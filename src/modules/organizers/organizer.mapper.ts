@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../common/http/request-context';
 import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
-import { withoutEmpty } from '../../core/posts/post.mapper';
+import { setIfPresent, withoutEmpty } from '../../core/posts/post.mapper';
 import { linkedObjectHead } from '../events/linked/linked-object-head';
 import type { PostEntity } from '../../core/posts/post.entity';
 import type { OrganizerDetailsEntity } from './organizer-details.entity';
@@ -16,12 +16,11 @@ export function toOrganizerObject(
   ctx: RequestContext,
   nowUtc: string,
 ): OrganizerObject {
-  return withoutEmpty({
-    ...linkedObjectHead(ORGANIZER_POST_TYPE, ORGANIZERS_REST_BASE, post, image, ctx, nowUtc),
-    phone: details.phone,
-    website: details.website,
-    email: details.email,
-  }) as OrganizerObject;
+  const organizer = linkedObjectHead(ORGANIZER_POST_TYPE, ORGANIZERS_REST_BASE, post, image, ctx, nowUtc);
+  setIfPresent(organizer, 'phone', details.phone);
+  setIfPresent(organizer, 'website', details.website);
+  setIfPresent(organizer, 'email', details.email);
+  return organizer as OrganizerObject;
 }
 
 /** schema.org `Person`, for single reads. */

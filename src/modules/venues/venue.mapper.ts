@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../common/http/request-context';
 import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
-import { withoutEmpty } from '../../core/posts/post.mapper';
+import { setIfPresent, withoutEmpty } from '../../core/posts/post.mapper';
 import { linkedObjectHead } from '../events/linked/linked-object-head';
 import type { PostEntity } from '../../core/posts/post.entity';
 import type { VenueDetailsEntity } from './venue-details.entity';
@@ -27,20 +27,19 @@ export function toVenueObject(
   ctx: RequestContext,
   nowUtc: string,
 ): VenueObject {
-  return withoutEmpty({
-    ...linkedObjectHead(VENUE_POST_TYPE, VENUES_REST_BASE, post, image, ctx, nowUtc),
-    address: details.address,
-    city: details.city,
-    country: details.country,
-    province: details.province,
-    state: details.state,
-    zip: details.zip,
-    phone: details.phone,
-    stateprovince: deriveStateProvince(details),
-    website: details.website,
-    show_map: details.showMap ?? true,
-    show_map_link: details.showMapLink ?? true,
-  }) as VenueObject;
+  const venue = linkedObjectHead(VENUE_POST_TYPE, VENUES_REST_BASE, post, image, ctx, nowUtc);
+  setIfPresent(venue, 'address', details.address);
+  setIfPresent(venue, 'city', details.city);
+  setIfPresent(venue, 'country', details.country);
+  setIfPresent(venue, 'province', details.province);
+  setIfPresent(venue, 'state', details.state);
+  setIfPresent(venue, 'zip', details.zip);
+  setIfPresent(venue, 'phone', details.phone);
+  setIfPresent(venue, 'stateprovince', deriveStateProvince(details));
+  setIfPresent(venue, 'website', details.website);
+  venue.show_map = details.showMap ?? true;
+  venue.show_map_link = details.showMapLink ?? true;
+  return venue as VenueObject;
 }
 
 /** schema.org `Place`, for single reads. */
