@@ -20,12 +20,23 @@ function fetchBytes(url: string): Promise<{ status: number; body: string }> {
   });
 }
 
+/** A yardstick server of `bench/raw-baseline/` in its own process, on its own port. */
+function startYardstick(script: string, databaseUrl: string, port: number) {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', script], {
+    env: { ...process.env, BASELINE_DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
 /**
- * The cold path against its yardstick: `BENCH_DATABASE_URL=mysql://…/empty_db npm run bench:cold -- [events]`.
- * Seeds the database, starts the service with every cache off and the raw `node:http` + `mysql2` baseline
- * (`bench/raw-baseline/`), checks that both answer the same bytes, then loads each route on both with a
- * different query on every request (a one-year window starting on a different day, a different event)
- * in three alternating rounds, and prints requests/s and the ratio service/baseline (target ≥ 0.8).
+ * The cold path against its yardsticks: `BENCH_DATABASE_URL=mysql://…/empty_db npm run bench:cold -- [events]`.
+ * Seeds the database, starts the service with every cache off, the raw `node:http` + `mysql2` baseline
+ * and the same routes behind a bare Nest application (`bench/raw-baseline/`), checks that all three answer
+ * the same bytes, then loads each route on each with a different query on every request (a one-year
+ * window starting on a different day, a different event) in three rounds of changing order, and prints
+ * requests/s, CPU per request and the ratios: service/baseline (target ≥ 0.8), and the floor/baseline,
+ * the best the service could reach while it runs on NestJS and Express.
  */
 async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
@@ -34,13 +45,11 @@ async function main(): Promise<void> {
   const seeded = await seedWithProgress(databaseUrl, events);
   const service = await startServer({ DATABASE_URL: databaseUrl, SITE_TIMEZONE: 'UTC', RESPONSE_CACHE_MB: '0' });
   const port = 30000 + (process.pid % 10000);
-  const baseline = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'bench/raw-baseline/server.ts'], {
-    env: { ...process.env, BASELINE_DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baselineUrl = `http://127.0.0.1:${port}`;
+  const baseline = startYardstick('bench/raw-baseline/server.ts', databaseUrl, port);
+  const floor = startYardstick('bench/raw-baseline/nest-floor.ts', databaseUrl, port + 1);
   try {
-    await waitForHealth(baselineUrl, baseline, '/cal/events/v1/events/1', [200, 404]);
+    await waitForHealth(baseline.url, baseline.child, '/cal/events/v1/events/1', [200, 404]);
+    await waitForHealth(floor.url, floor.child, '/cal/events/v1/events/1', [200, 404]);
     let n = 0;
     const day = (i: number) => new Date(Date.UTC(2031, 0, 1 + (i % 365))).toISOString().slice(0, 10);
     const yearFrom = (i: number) => {
@@ -55,71 +64,73 @@ async function main(): Promise<void> {
       { label: 'GET /events/{id}', path: (i) => `/cal/events/v1/events/${seeded.firstEventId + (i % events)}` },
     ];
     const routes = allRoutes.filter((route) => route.label.includes(process.env.BENCH_ONLY ?? ''));
+    const servers = [
+      { name: 'baseline', url: baseline.url, pid: baseline.child.pid ?? 0 },
+      { name: 'floor', url: floor.url, pid: floor.child.pid ?? 0 },
+      { name: 'service', url: service.url, pid: service.pid },
+    ];
     for (const route of routes) {
       for (const i of [0, 17, 200]) {
-        const [ours, theirs] = await Promise.all([
-          fetchBytes(service.url + route.path(i)),
-          fetchBytes(baselineUrl + route.path(i)),
-        ]);
-        if (ours.status !== 200 || ours.body !== theirs.body) {
-          throw new Error(`${route.label}: the baseline's answer differs from the service's for ${route.path(i)}`);
+        const [ours, ...theirs] = await Promise.all(
+          [service.url, baseline.url, floor.url].map((url) => fetchBytes(url + route.path(i))),
+        );
+        if (ours.status !== 200 || theirs.some((answer) => answer.body !== ours.body)) {
+          throw new Error(`${route.label}: a yardstick's answer differs from the service's for ${route.path(i)}`);
         }
       }
     }
-    console.log(`\n${events} events; both servers answer the same bytes. Every request a different query.\n`);
-    // Three alternating rounds per route, so a drift in the machine's speed touches both servers alike;
-    // the ratio is of the rounds' sums.
-    const rows: { label: string; raw: number; ours: number; rawCpu: number; oursCpu: number }[] = [];
+    console.log(`\n${events} events; the three servers answer the same bytes. Every request a different query.\n`);
+    // Three rounds per route, each server first once, so a drift in the machine's speed touches all alike;
+    // the figures are the rounds' means.
     const database = localDatabasePid(databaseUrl);
-    const cpuOf = (server: string, pid: number) => ({ [server]: pid, ...(database ? { database } : {}) });
+    const rows: { label: string; figures: Record<string, { rps: number; cpu: number }> }[] = [];
     for (const route of routes) {
       const options = { headers: { host: HOST }, path: () => route.path(n++), duration: 5 };
-      await measure('warm-up', baselineUrl, { ...options, duration: 2 });
-      await measure('warm-up', service.url, { ...options, duration: 2 });
-      const raw: LoadFigures[] = [];
-      const ours: LoadFigures[] = [];
+      for (const server of servers) await measure('warm-up', server.url, { ...options, duration: 2 });
+      const runs: Record<string, LoadFigures[]> = { baseline: [], floor: [], service: [] };
       for (let round = 0; round < 3; round++) {
-        const pair = [
-          async () =>
-            raw.push(
-              await measure(`${route.label} baseline`, baselineUrl, {
-                ...options,
-                cpuOf: cpuOf('server', baseline.pid ?? 0),
-              }),
-            ),
-          async () =>
-            ours.push(
-              await measure(`${route.label} service`, service.url, { ...options, cpuOf: cpuOf('server', service.pid) }),
-            ),
-        ];
-        if (round % 2 === 1) pair.reverse();
-        for (const run of pair) await run();
+        for (const server of [...servers.slice(round), ...servers.slice(0, round)]) {
+          runs[server.name].push(
+            await measure(`${route.label} ${server.name}`, server.url, {
+              ...options,
+              cpuOf: { server: server.pid, ...(database ? { database } : {}) },
+            }),
+          );
+        }
       }
       const mean = (figures: LoadFigures[], of: (f: LoadFigures) => number) =>
         figures.reduce((sum, f) => sum + of(f), 0) / figures.length;
-      const throughput = (f: LoadFigures) => f.requestsPerSecond;
-      const serverCpu = (f: LoadFigures) => f.cpuMsPerRequest.server ?? 0;
       rows.push({
         label: route.label,
-        raw: mean(raw, throughput),
-        ours: mean(ours, throughput),
-        rawCpu: mean(raw, serverCpu),
-        oursCpu: mean(ours, serverCpu),
+        figures: Object.fromEntries(
+          servers.map(({ name }) => [
+            name,
+            {
+              rps: mean(runs[name], (f) => f.requestsPerSecond),
+              cpu: mean(runs[name], (f) => f.cpuMsPerRequest.server ?? 0),
+            },
+          ]),
+        ),
       });
     }
-    // The CPU columns: what each server's own process spent per request (the database's is printed per
-    // run above); their ratio drifts less with the machine's speed than the throughput's.
+    // CPU: what each server's own process spent per request (the database's is printed per run above);
+    // its ratios drift less with the machine's speed than the throughput's.
     console.log(
-      '\nroute                                  baseline   service   ratio (target ≥ 0.8)   CPU ms/request: baseline  service  ratio',
+      '\nroute                        req/s: baseline  floor  service   service/baseline (≥ 0.8)  floor/baseline' +
+        '   CPU ms/request: baseline  floor  service   ratios: service  floor',
     );
-    for (const { label, raw, ours, rawCpu, oursCpu } of rows) {
+    for (const { label, figures } of rows) {
+      const { baseline: b, floor: f, service: s } = figures;
       console.log(
-        `${label.padEnd(38)} ${raw.toFixed(0).padStart(8)} ${ours.toFixed(0).padStart(9)}   ${(ours / raw).toFixed(2).padEnd(22)}` +
-          `${rawCpu.toFixed(2).padStart(24)} ${oursCpu.toFixed(2).padStart(8)}  ${(rawCpu / oursCpu).toFixed(2)}`,
+        `${label.padEnd(28)} ${b.rps.toFixed(0).padStart(16)} ${f.rps.toFixed(0).padStart(6)} ${s.rps.toFixed(0).padStart(8)}` +
+          `   ${(s.rps / b.rps).toFixed(2).padEnd(26)}${(f.rps / b.rps).toFixed(2).padEnd(15)}` +
+          `${b.cpu.toFixed(2).padStart(25)} ${f.cpu.toFixed(2).padStart(6)} ${s.cpu.toFixed(2).padStart(8)}` +
+          `   ${(b.cpu / s.cpu).toFixed(2).padStart(15)} ${(b.cpu / f.cpu).toFixed(2).padStart(6)}`,
       );
     }
   } finally {
-    baseline.kill('SIGTERM');
+    baseline.child.kill('SIGTERM');
+    floor.child.kill('SIGTERM');
     await service.stop();
   }
 }
