@@ -1,8 +1,10 @@
+import { Logger as NestLogger } from '@nestjs/common';
 import { DataSource, type Logger } from 'typeorm';
 import type { Progress } from '../common/progress/progress';
 import { appliedMigrationNames, knownMigrationNames } from './applied-migrations';
 import { buildDataSourceOptions } from './data-source-options';
 import { rebuildDerivedData } from './derived-data';
+import { withMigrationRetries } from './migration-retry';
 import type { MigrationClass } from './module-migrations';
 
 export interface MigrationState {
@@ -19,6 +21,8 @@ type ProgressFactory = (label: string, total: number) => Progress;
  */
 /** How long a migrating process waits for another one that is migrating the same database. */
 const MIGRATION_LOCK_WAIT_SECONDS = 600;
+/** Runs of the pending migrations after a retryable server error (`migration-retry.ts`). */
+const MIGRATION_ATTEMPTS = 3;
 
 export class MigrationCommands {
   private readonly dataSource: DataSource;
@@ -50,8 +54,16 @@ export class MigrationCommands {
       const bar = progress('applying migrations', pending.length);
       this.onApplied = (name) => bar.advance(1, name);
       try {
-        const done = await this.dataSource.runMigrations({ transaction: 'each' });
-        return done.map((m) => m.name);
+        await withMigrationRetries(
+          () => this.dataSource.runMigrations({ transaction: 'each' }),
+          MIGRATION_ATTEMPTS,
+          (error, attempt) =>
+            new NestLogger('Database').warn(
+              `migrations failed (attempt ${attempt}), running them again: ${String(error)}`,
+            ),
+        );
+        const { applied } = await this.state();
+        return pending.filter((name) => applied.includes(name));
       } finally {
         bar.stop();
         this.onApplied = () => undefined;

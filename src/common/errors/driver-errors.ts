@@ -6,7 +6,7 @@ interface DriverErrorShape {
   errno?: number;
 }
 
-function driverErrorOf(error: unknown): DriverErrorShape | null {
+export function driverErrorOf(error: unknown): DriverErrorShape | null {
   if (error instanceof QueryFailedError) return (error.driverError ?? {}) as DriverErrorShape;
   if (typeof error === 'object' && error !== null && ('code' in error || 'errno' in error)) {
     return error as DriverErrorShape;
