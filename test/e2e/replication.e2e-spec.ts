@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ResponseCache } from '../../src/common/http/response-cache/response-cache';
 import { ReplicaHealth } from '../../src/database/replica-health';
 import { createTestApp, type TestApp } from '../support/create-test-app';
@@ -26,8 +29,11 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
   let b: TestApp;
   let editor: TestUser;
   const prefix = `test-${process.pid}-${randomBytes(4).toString('hex')}`;
+  // Named like a live temporary table of the shared server on 3306, which keeps its own in /tmp.
+  const sharedTemporaryTable = join(tmpdir(), `#sql-temptable-${process.pid.toString(16)}-1-1.MAI`);
 
   beforeAll(async () => {
+    writeFileSync(sharedTemporaryTable, '');
     servers = await startReplicatedMariaDb();
     const database = { url: servers.primaryUrl, kind: 'mysql' as const, drop: () => Promise.resolve() };
     const env = {
@@ -49,6 +55,12 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
+    rmSync(sharedTemporaryTable, { force: true });
+  });
+
+  it("leaves the shared /tmp's temporary tables alone when its own servers start", () => {
+    // MariaDB deletes every #sql* file in its tmpdir as it starts: in /tmp, the shared server's.
+    expect(existsSync(sharedTemporaryTable)).toBe(true);
   });
 
   it('answers anonymous reads from the replica', async () => {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
@@ -47,9 +47,21 @@ function startServer(
   extra: string[],
 ): { server: ChildProcess; log: () => string } {
   const data = join(dir, name);
+  // A server of its own temporary directory: MariaDB deletes every `#sql*` file in its tmpdir when it
+  // starts (and so does the install's bootstrap), which in the shared /tmp are the live temporary tables
+  // of the shared server on 3306 and of the other server started here.
+  const temporary = join(dir, `${name}-tmp`);
+  mkdirSync(temporary);
   const install = spawnSync(
     'mariadb-install-db',
-    ['--no-defaults', `--datadir=${data}`, '--user=root', '--auth-root-authentication-method=normal', '--skip-test-db'],
+    [
+      '--no-defaults',
+      `--datadir=${data}`,
+      `--tmpdir=${temporary}`,
+      '--user=root',
+      '--auth-root-authentication-method=normal',
+      '--skip-test-db',
+    ],
     { encoding: 'utf8' },
   );
   if (install.status !== 0) throw new Error(`mariadb-install-db failed: ${install.stderr}`);
@@ -60,6 +72,7 @@ function startServer(
       '--no-defaults',
       '--user=root',
       `--datadir=${data}`,
+      `--tmpdir=${temporary}`,
       `--port=${port}`,
       `--socket=${join(dir, `${name}.sock`)}`,
       `--pid-file=${join(dir, `${name}.pid`)}`,
