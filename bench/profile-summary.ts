@@ -59,6 +59,11 @@ function main(): void {
     (n) => `${n.callFrame.functionName || '(anonymous)'}  ${ownerOf(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`,
   ))
     console.log(`  ${pct(us)}  ${fn}`);
+  console.log(
+    '\nA native socket write (`writeBuffer`, `writev`) that wakes another process on this machine (the database,' +
+      '\nthe load generator) is charged with the time the woken process runs before this one gets its core back:' +
+      "\nV8 samples wall-clock time. The kernel's real share is the bench's `kernel` figure (from /proc).",
+  );
 }
 
 main();

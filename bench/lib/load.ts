@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { cpuMs } from './process-cpu';
+import { cpuTime } from './process-cpu';
 
 export interface LoadFigures {
   label: string;
@@ -10,6 +10,8 @@ export interface LoadFigures {
   non2xx: number;
   /** CPU time per request of each process named in `cpuOf`, in ms. */
   cpuMsPerRequest: Record<string, number>;
+  /** Of that, the kernel's time (system calls), in ms. */
+  kernelMsPerRequest: Record<string, number>;
 }
 
 /** A bounded load run against one URL on this machine; prints and returns its figures. */
@@ -34,7 +36,7 @@ export async function measure(
 ): Promise<LoadFigures> {
   const makeBody = options.body;
   const makePath = options.path;
-  const cpuBefore = Object.entries(options.cpuOf ?? {}).map(([name, pid]) => ({ name, pid, ms: cpuMs(pid) }));
+  const cpuBefore = Object.entries(options.cpuOf ?? {}).map(([name, pid]) => ({ name, pid, before: cpuTime(pid) }));
   const result = await autocannon({
     url,
     method: options.method ?? 'GET',
@@ -62,20 +64,24 @@ export async function measure(
     p97_5: result.latency.p97_5,
     p99: result.latency.p99,
     non2xx: result.non2xx,
-    cpuMsPerRequest: Object.fromEntries(
-      cpuBefore.map(({ name, pid, ms }) => [
-        name,
-        Math.round(((cpuMs(pid) - ms) / Math.max(1, result.requests.total)) * 100) / 100,
-      ]),
-    ),
+    cpuMsPerRequest: {},
+    kernelMsPerRequest: {},
   };
+  const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests.total)) * 100) / 100;
+  for (const { name, pid, before } of cpuBefore) {
+    const after = cpuTime(pid);
+    figures.cpuMsPerRequest[name] = perRequest(after.total - before.total);
+    figures.kernelMsPerRequest[name] = perRequest(after.kernel - before.kernel);
+  }
   console.log(
     `${label.padEnd(40)} ${String(figures.requestsPerSecond).padStart(7)} req/s   p50 ${figures.p50} ms   p97.5 ${figures.p97_5} ms   p99 ${figures.p99} ms   non-2xx ${figures.non2xx}`,
   );
   const cpu = Object.entries(figures.cpuMsPerRequest);
   if (cpu.length > 0) {
     console.log(
-      `${''.padEnd(40)} CPU per request: ${cpu.map(([name, ms]) => `${name} ${ms.toFixed(2)} ms`).join(', ')}`,
+      `${''.padEnd(40)} CPU per request: ${cpu
+        .map(([name, ms]) => `${name} ${ms.toFixed(2)} ms (kernel ${figures.kernelMsPerRequest[name].toFixed(2)})`)
+        .join(', ')}`,
     );
   }
   return figures;
