@@ -41,6 +41,31 @@ describe('validateEnvironment', () => {
   it('refuses a database URL it cannot use', () => {
     expect(() => validateEnvironment({ DATABASE_URL: 'postgres://x/y' })).toThrow(/DATABASE_URL/);
   });
+
+  it("names a database URL's bad parameter, in the primary's URL and a replica's, without the password", () => {
+    let message = '';
+    try {
+      validateEnvironment({
+        DATABASE_URL: 'mysql://cal:s3cret@db/cal?sslmode=require',
+        DATABASE_READ_URLS: 'mysql://cal@replica/cal?ssl-mode=sometimes',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(
+      'DATABASE_URL="mysql://cal:[redacted]@db/cal?sslmode=require": unknown parameter "sslmode"',
+    );
+    expect(message).toMatch(
+      /DATABASE_READ_URLS=.*ssl-mode must be one of DISABLED, REQUIRED, VERIFY_CA, VERIFY_IDENTITY/,
+    );
+    expect(message).not.toContain('s3cret');
+    expect(() => validateEnvironment({ DATABASE_URL: 'mysql://cal@db/cal?ssl-ca=/nonexistent/ca.pem' })).toThrow(
+      'the ssl-ca file /nonexistent/ca.pem cannot be read (ENOENT)',
+    );
+    expect(validateEnvironment({ DATABASE_URL: 'mysql://cal@db/cal?ssl-mode=required' }).DATABASE_URL).toBe(
+      'mysql://cal@db/cal?ssl-mode=required',
+    );
+  });
 });
 
 describe('configuration errors never show secrets', () => {

@@ -13,6 +13,8 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { IANAZone } from 'luxon';
+import { tlsOptions } from '../database/database-tls';
+import { parseDatabaseUrl } from '../database/database-url';
 import { registerDecorator } from 'class-validator';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -332,7 +334,34 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
   if ((env.CAL_ADMIN_LOGIN === undefined) !== (env.CAL_ADMIN_PASSWORD === undefined)) {
     throw new Error('Invalid configuration:\n  CAL_ADMIN_LOGIN and CAL_ADMIN_PASSWORD must be set together');
   }
+  const urlProblems = databaseUrlProblems(env);
+  if (urlProblems.length > 0) throw new Error(`Invalid configuration:\n${urlProblems.join('\n')}`);
   return env;
+}
+
+/** What the shape checks above cannot see in the database URLs: their parameters (database-url.ts). */
+function databaseUrlProblems(env: EnvironmentVariables): string[] {
+  const urls: [string, string][] = [
+    ['DATABASE_URL', env.DATABASE_URL],
+    ...env.DATABASE_READ_URLS.split(',')
+      .map((u) => u.trim())
+      .filter((u) => u !== '')
+      .map((u): [string, string] => ['DATABASE_READ_URLS', u]),
+  ];
+  const problems: string[] = [];
+  for (const [name, url] of urls) {
+    try {
+      const target = parseDatabaseUrl(url);
+      if (target.kind === 'mysql' && target.connection.tls.caFile !== undefined) {
+        tlsOptions(target.connection.tls);
+      }
+    } catch (error) {
+      problems.push(
+        `  ${name}=${displayedValue(name, url)}: ${(error as Error).message.replace(/^DATABASE_URL: /, '')}`,
+      );
+    }
+  }
+  return problems;
 }
 
 const SECRET_SETTING = /PASSWORD|SECRET|TOKEN|_KEY$/;

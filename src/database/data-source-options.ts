@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
-import { parseDatabaseUrl } from './database-url';
+import { parseDatabaseUrl, type DatabaseTarget } from './database-url';
+import { tlsOptions, sameTls } from './database-tls';
 import { DatabaseLogger } from './database-logger';
 import { MIGRATIONS } from './migrations';
 import { loadSqliteDriver } from './sqlite-driver';
@@ -60,19 +61,24 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
       timeout: 5000,
     };
   }
-  const readUrls = settings.readUrls ?? [];
-  if (readUrls.some((u) => parseDatabaseUrl(u).kind !== 'mysql')) {
-    throw new Error('DATABASE_READ_URLS must be mysql:// URLs');
+  const readTargets = (settings.readUrls ?? []).map(parseDatabaseUrl);
+  if (readTargets.some((t) => t.kind !== 'mysql')) throw new Error('DATABASE_READ_URLS must be mysql:// URLs');
+  const replicas = readTargets as Extract<DatabaseTarget, { kind: 'mysql' }>[];
+  // TypeORM takes one TLS setting for the primary and every replica alike.
+  if (replicas.some((r) => !sameTls(r.connection.tls, target.connection.tls))) {
+    throw new Error('DATABASE_READ_URLS: ssl-mode and ssl-ca must be the same as in DATABASE_URL');
   }
+  const server = (t: Extract<DatabaseTarget, { kind: 'mysql' }>) => ({
+    url: t.url,
+    ...(t.connection.socket !== undefined ? { socketPath: t.connection.socket } : {}),
+  });
   const servers =
-    readUrls.length === 0
-      ? { url: target.url }
+    replicas.length === 0
+      ? server(target)
       : {
           replication: {
-            master: { url: target.url },
-            slaves: readUrls.map((u) => ({
-              url: parseDatabaseUrl(u).kind === 'mysql' ? u.replace(/^mariadb:/, 'mysql:') : u,
-            })),
+            master: server(target),
+            slaves: replicas.map(server),
             // A replica that failed is tried again after 5 s (the default, 0, drops it for good).
             restoreNodeTimeout: 5000,
             // Everything on the primary unless a request reads from a replica (`ReplicaReads`): background
@@ -80,10 +86,12 @@ export function buildDataSourceOptions(settings: DatabaseSettings): DataSourceOp
             defaultMode: 'master' as const,
           },
         };
+  const ssl = tlsOptions(target.connection.tls);
   return {
     ...common,
     type: 'mysql',
     ...servers,
+    ...(ssl ? { ssl } : {}),
     charset: 'utf8mb4_unicode_ci',
     // Datetimes are stored as wall-clock strings; the column name says which zone (…_utc or local).
     timezone: 'Z',

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AdminBootstrap, type AdminBootstrapOutcome } from '../auth/admin-bootstrap';
 import { AppConfig } from '../config/app-config';
-import { parseDatabaseUrl } from '../database/database-url';
+import { parseDatabaseUrl, type TlsMode } from '../database/database-url';
 import { SchemaMigrations } from '../database/schema-migrations';
 import { serviceVersion } from './version';
 
@@ -9,7 +9,9 @@ export interface StartupSummaryFields {
   version: string;
   node: string;
   listen: { host: string; port: number };
-  database: { kind: 'sqlite'; file: string } | { kind: 'mysql'; host: string; port: number; database: string };
+  database:
+    | { kind: 'sqlite'; file: string }
+    | { kind: 'mysql'; host: string; port: number; socket?: string; database: string; tls: TlsMode };
   migrations: { applied: number; applied_now: string[]; pending: number };
   admin: AdminBootstrapOutcome;
 }
@@ -42,7 +44,8 @@ export class StartupSummary {
     const where =
       fields.database.kind === 'sqlite'
         ? fields.database.file
-        : `${fields.database.host}:${fields.database.port}/${fields.database.database}`;
+        : `${fields.database.socket ?? `${fields.database.host}:${fields.database.port}`}/${fields.database.database}` +
+          (fields.database.tls === 'DISABLED' ? '' : ` (TLS ${fields.database.tls})`);
     const slot = process.env.CAL_WORKER_SLOT;
     this.logger.log({
       msg:
@@ -62,5 +65,13 @@ export function describeDatabase(url: string): StartupSummaryFields['database'] 
   const target = parseDatabaseUrl(url);
   if (target.kind === 'sqlite') return { kind: 'sqlite', file: target.file };
   const parsed = new URL(target.url);
-  return { kind: 'mysql', host: parsed.hostname, port: Number(parsed.port || 3306), database: target.database };
+  const { socket, tls } = target.connection;
+  return {
+    kind: 'mysql',
+    host: parsed.hostname,
+    port: Number(parsed.port || 3306),
+    ...(socket !== undefined ? { socket } : {}),
+    database: target.database,
+    tls: tls.mode,
+  };
 }

@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConnection, type Connection } from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
+import { connectAsRoot, haltOwnServer, startOwnServer } from './own-mariadb';
 
 /**
  * A MariaDB primary and a replica with real binlog replication, started for one test file on ports and
@@ -28,92 +28,23 @@ export interface ReplicatedMariaDb {
 
 const DATABASE = 'cal';
 
-async function connectWhenUp(port: number, server: ChildProcess, log: () => string): Promise<Connection> {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`mariadbd on ${port} exited: ${log()}`);
-    try {
-      return await createConnection({ host: '127.0.0.1', port, user: 'root', multipleStatements: true });
-    } catch {
-      // Not listening yet: a freshly installed server takes a moment.
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
-
-function startServer(
-  dir: string,
-  name: string,
-  port: number,
-  extra: string[],
-): { server: ChildProcess; log: () => string } {
-  const data = join(dir, name);
-  // A server of its own temporary directory: MariaDB deletes every `#sql*` file in its tmpdir when it
-  // starts (and so does the install's bootstrap), which in the shared /tmp are the live temporary tables
-  // of the shared server on 3306 and of the other server started here.
-  const temporary = join(dir, `${name}-tmp`);
-  mkdirSync(temporary);
-  const install = spawnSync(
-    'mariadb-install-db',
-    [
-      '--no-defaults',
-      `--datadir=${data}`,
-      `--tmpdir=${temporary}`,
-      '--user=root',
-      '--auth-root-authentication-method=normal',
-      '--skip-test-db',
-    ],
-    { encoding: 'utf8' },
-  );
-  if (install.status !== 0) throw new Error(`mariadb-install-db failed: ${install.stderr}`);
-  let output = '';
-  const server = spawn(
-    '/usr/sbin/mariadbd',
-    [
-      '--no-defaults',
-      '--user=root',
-      `--datadir=${data}`,
-      `--tmpdir=${temporary}`,
-      `--port=${port}`,
-      `--socket=${join(dir, `${name}.sock`)}`,
-      `--pid-file=${join(dir, `${name}.pid`)}`,
-      '--bind-address=127.0.0.1',
-      '--skip-name-resolve',
-      '--innodb-buffer-pool-size=32M',
-      '--character-set-server=utf8mb4',
-      '--collation-server=utf8mb4_unicode_ci',
-      ...extra,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  server.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  server.stdout.resume();
-  return { server, log: () => output };
-}
-
 export async function startReplicatedMariaDb(): Promise<ReplicatedMariaDb> {
   const dir = mkdtempSync(join(tmpdir(), 'cal-replication-'));
   const base = 34000 + (process.pid % 500) * 2;
   const [primaryPort, replicaPort] = [base, base + 1];
-  const p = startServer(dir, 'primary', primaryPort, [
+  const p = startOwnServer(dir, 'primary', primaryPort, [
     '--server-id=1',
     `--log-bin=${join(dir, 'primary-bin')}`,
     '--binlog-format=ROW',
   ]);
-  const r = startServer(dir, 'replica', replicaPort, ['--server-id=2', '--read-only=1']);
-  const servers = [p.server, r.server];
-  const halt = (server: ChildProcess): Promise<void> =>
-    new Promise<void>((resolve) => {
-      if (server.exitCode !== null || server.signalCode !== null) return resolve();
-      server.once('exit', () => resolve());
-      server.kill('SIGTERM');
-    });
+  const r = startOwnServer(dir, 'replica', replicaPort, ['--server-id=2', '--read-only=1']);
   const stop = async (): Promise<void> => {
-    await Promise.all(servers.map(halt));
+    await Promise.all([p.server, r.server].map(haltOwnServer));
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const primary = await connectWhenUp(primaryPort, p.server, p.log);
-    const replica = await connectWhenUp(replicaPort, r.server, r.log);
+    const primary = await connectAsRoot(p);
+    const replica = await connectAsRoot(r);
     await primary.query(
       `CREATE USER 'repl'@'127.0.0.1' IDENTIFIED BY 'repl'; GRANT REPLICATION SLAVE ON *.* TO 'repl'@'127.0.0.1';
        CREATE USER 'cal'@'127.0.0.1'; GRANT ALL ON *.* TO 'cal'@'127.0.0.1';`,
@@ -146,7 +77,7 @@ export async function startReplicatedMariaDb(): Promise<ReplicatedMariaDb> {
       },
       stopReplica: async () => {
         await replica.end().catch(() => undefined);
-        await halt(r.server);
+        await haltOwnServer(r.server);
       },
       stop: async () => {
         await primary.end().catch(() => undefined);
