@@ -63,11 +63,13 @@ export class EventsQueryService {
   async list(query: ListEventsQueryDto, ctx: RequestContext): Promise<ListResponse> {
     const { filter, window } = await this.archiveFilter(query, ctx);
     const page = resolvePageRequest(query.page, query.per_page, this.config.maxPerPage);
-    const totalKey = JSON.stringify([
-      'events',
-      { ...filter, nowUtc: undefined, contentVisible: undefined },
-      ctx.user && `${ctx.user.id}:${ctx.user.role}`,
-    ]);
+    // Only an archive the day counts cannot serve needs it (serialising the filter is not free).
+    const totalKey = () =>
+      JSON.stringify([
+        'events',
+        { ...filter, nowUtc: undefined, contentVisible: undefined },
+        ctx.user && `${ctx.user.id}:${ctx.user.role}`,
+      ]);
     const { events, total } =
       (await this.fromSearchIndex(filter, page)) ?? (await this.fromRows(filter, page, totalKey));
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
@@ -182,14 +184,14 @@ export class EventsQueryService {
   private async fromRows(
     filter: EventArchiveFilter,
     page: PageRequest,
-    totalKey: string,
+    totalKey: () => string,
   ): Promise<{ events: EventRecord[]; total: number }> {
     const route = dayCountRoute(filter);
     const plan = route && (await this.listing.plan(route, filter.nowUtc, page));
     return this.events.listForArchive(
       filter,
       page,
-      (count) => (plan ? Promise.resolve(plan.total) : this.totals.reuse(totalKey, count)),
+      (count) => (plan ? Promise.resolve(plan.total) : this.totals.reuse(totalKey(), count)),
       plan?.seek,
     );
   }
