@@ -24,8 +24,11 @@ export class ResponseCacheInterceptor implements NestInterceptor {
     const template = (req.route as { path?: unknown } | undefined)?.path;
     const route = `${req.baseUrl}${typeof template === 'string' ? template : req.path}`;
     const validator = options.resource === undefined ? 'weak' : 'strong';
-    // Nothing to keep, and Express gives the answer its strong tag itself.
-    if (!this.cache.enabled && validator === 'strong') return next.handle();
+    if (!this.cache.enabled) {
+      // Nothing to keep, nothing to wait for: a list's weak tag, and Express gives a record its strong one.
+      if (validator === 'weak') this.cache.tagWeakly(http.getResponse<Response>());
+      return next.handle();
+    }
     return from(this.cache.record(req, http.getResponse<Response>(), route, validator)).pipe(
       mergeMap(() => next.handle()),
     );

@@ -109,20 +109,14 @@ export class ResponseCache {
       }
     }
     const version = snapshot?.key;
-    // Express gives every other answer a strong tag of its own (`etag: 'strong'`).
-    if (version === undefined && validator === 'strong') return;
+    if (version === undefined || key === null) {
+      // Express gives every other answer a strong tag of its own (`etag: 'strong'`).
+      if (validator === 'weak') this.tagWeakly(res);
+      return;
+    }
     const tagOf = validator === 'strong' ? strongEtagOf : weakEtagOf;
     const before = new Set(res.getHeaderNames());
-    const send = res.send.bind(res);
-    res.send = (body?: unknown) => {
-      // Express's own `send` of an object comes back here with its JSON string.
-      if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send(body);
-      res.send = send;
-      if (res.statusCode !== 200) return send(body);
-      if (version === undefined || key === null) {
-        res.setHeader('ETag', tagOf(body));
-        return send(body);
-      }
+    onSentBytes(res, (body, send) => {
       const bytes = ownBytes(body);
       const answer: CachedAnswer = {
         version,
@@ -137,6 +131,25 @@ export class ResponseCache {
       res.setHeader('ETag', answer.etag);
       this.entries?.set(key, answer);
       return send(bytes);
-    };
+    });
   }
+
+  /** Gives a 200 answer a weak `ETag` as it is sent: a list's, when nothing is kept. */
+  tagWeakly(res: Response): void {
+    onSentBytes(res, (body, send) => {
+      res.setHeader('ETag', weakEtagOf(body));
+      return send(body);
+    });
+  }
+}
+
+/** Runs `handle` on the bytes of a 200 answer as `res.send` gets them, once. */
+function onSentBytes(res: Response, handle: (body: string | Buffer, send: Response['send']) => Response): void {
+  const send = res.send.bind(res);
+  res.send = (body?: unknown) => {
+    // Express's own `send` of an object comes back here with its JSON string.
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send(body);
+    res.send = send;
+    return res.statusCode === 200 ? handle(body, send) : send(body);
+  };
 }
