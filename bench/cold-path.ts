@@ -44,7 +44,8 @@ async function main(): Promise<void> {
   const events = Number(process.argv[2] ?? 10_000);
   const seeded = await seedWithProgress(databaseUrl, events);
   const service = await startServer({ DATABASE_URL: databaseUrl, SITE_TIMEZONE: 'UTC', RESPONSE_CACHE_MB: '0' });
-  const port = 30000 + (process.pid % 10000);
+  // Below 32768: Linux hands out 32768–60999 to outgoing connections, and a listener cannot bind a port one holds.
+  const port = 26000 + (process.pid % 1000) * 2;
   const baseline = startYardstick('bench/raw-baseline/server.ts', databaseUrl, port);
   const floor = startYardstick('bench/raw-baseline/nest-floor.ts', databaseUrl, port + 1);
   try {

@@ -37,7 +37,8 @@ export async function waitForHealth(
  * `DATABASE_URL` when given as BENCH_DATABASE_URL, else on a fresh SQLite file.
  */
 export async function startServer(env: Record<string, string> = {}, database?: string): Promise<BenchServer> {
-  const port = 40000 + (process.pid % 20000);
+  // Below 32768: Linux hands out 32768–60999 to outgoing connections, and a listener cannot bind a port one holds.
+  const port = 20000 + (process.pid % 4000);
   const file = join(tmpdir(), `cal-bench-${randomBytes(4).toString('hex')}.sqlite`);
   const databaseUrl = database ?? process.env.BENCH_DATABASE_URL ?? `sqlite:${file}`;
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (`npm run bench:profile`).

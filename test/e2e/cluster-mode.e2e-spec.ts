@@ -56,7 +56,8 @@ class ServiceProcess {
 describe('cluster mode (WEB_CONCURRENCY)', () => {
   let database: TestDatabase;
   let service: ServiceProcess | null = null;
-  const port = String(41000 + (process.pid % 10000));
+  // Below 32768: Linux hands out 32768–60999 to outgoing connections, and a listener cannot bind a port one holds.
+  const port = String(29500 + (process.pid % 500));
 
   beforeAll(async () => {
     const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-if-needed.cjs')], { encoding: 'utf8' });
