@@ -137,8 +137,10 @@ export class ResponseCache {
   /** Gives a 200 answer a weak `ETag` as it is sent: a list's, when nothing is kept. */
   tagWeakly(res: Response): void {
     onSentBytes(res, (body, send) => {
-      res.setHeader('ETag', weakEtagOf(body));
-      return send(body);
+      // Encoded once for the hash and the socket: a string would be measured, hashed and sent as UTF-8 apart.
+      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+      res.setHeader('ETag', weakEtagOf(bytes));
+      return send(bytes);
     });
   }
 }
