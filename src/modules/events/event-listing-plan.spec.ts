@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { contentVisibleCondition } from '../../core/posts/post-visibility';
-import { dayCountRoute, seekInDays } from './event-listing-plan';
+import type { ShapedQueries } from '../../database/shaped-queries';
+import { dayCountRoute, EventListingPlan, seekInDays } from './event-listing-plan';
 import { nextDayStart } from './event-window';
 import type { EventArchiveFilter } from './events.repository';
 
@@ -98,5 +99,45 @@ describe('seeking a page by day counts', () => {
     });
     expect(seekInDays(days, { page: 2, perPage: 14, offset: 14 })).toBeUndefined();
     expect(seekInDays([], { page: 1, perPage: 10, offset: 0 })).toBeUndefined();
+  });
+});
+
+describe('planning a page from the day counts', () => {
+  const perDay = [
+    { day: '2030-03-01', listed: 4 },
+    { day: '2030-03-03', listed: 5 },
+    { day: '2030-03-04', listed: 6 },
+  ];
+  /** A database that answers the summed shapes with one row and the per-day ones with a row per day. */
+  const planner = () => {
+    const shapes: string[] = [];
+    const shaped = {
+      rawMany: (name: string) => {
+        shapes.push(name);
+        return Promise.resolve(name.endsWith(':sum') ? [{ day: '2030-03-01', listed: '15' }] : perDay);
+      },
+    } as unknown as ShapedQueries;
+    return { plan: new EventListingPlan(shaped), shapes };
+  };
+  const window = { startFrom: '2030-03-01 00:00:00', endUntil: '2030-12-31 23:59:59' };
+
+  it('gives the first page of a plain archive its total from sums, with no seek', async () => {
+    const { plan, shapes } = planner();
+    expect(await plan.plan({ window, aligned: true }, plain.nowUtc, { page: 1, perPage: 5, offset: 0 })).toEqual({
+      total: 15,
+    });
+    expect(shapes).toEqual(['dayTotals:days:all:sum']);
+  });
+
+  it('seeks deeper pages, and every page of a term archive, from a row per day', async () => {
+    const { plan, shapes } = planner();
+    expect(await plan.plan({ window, aligned: true }, plain.nowUtc, { page: 2, perPage: 5, offset: 5 })).toEqual({
+      total: 15,
+      seek: { startFrom: '2030-03-03 00:00:00', startBefore: '2030-03-05 00:00:00', offset: 1 },
+    });
+    expect(
+      await plan.plan({ window, aligned: true, termId: 7 }, plain.nowUtc, { page: 1, perPage: 5, offset: 0 }),
+    ).toEqual({ total: 15, seek: { startFrom: '2030-03-01 00:00:00', startBefore: '2030-03-04 00:00:00', offset: 0 } });
+    expect(shapes).toEqual(['dayTotals:days:all:per-day', 'dayTotals:days:term:per-day']);
   });
 });
