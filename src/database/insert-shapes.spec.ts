@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { Column, DataSource, Entity, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
+import { memorySqlite } from '../../test/support/memory-sqlite';
 import { InsertShapes } from './insert-shapes';
-import { loadSqliteDriver } from './sqlite-driver';
 
 const upper = (v: string | null | undefined) => (typeof v === 'string' ? v.toUpperCase() : v);
 
@@ -24,13 +24,7 @@ class Versioned {
 }
 
 describe('InsertShapes', () => {
-  const dataSource = new DataSource({
-    type: 'better-sqlite3',
-    database: ':memory:',
-    driver: loadSqliteDriver(process.version).driver,
-    entities: [Row, Versioned],
-    synchronize: true,
-  });
+  const dataSource = memorySqlite([Row, Versioned]);
   const manager = () => dataSource.manager;
   const built = (rows: Partial<Row>[]) =>
     manager().createQueryBuilder().insert().into(Row).values(rows).updateEntity(false).getQueryAndParameters();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { memorySqlite } from '../../test/support/memory-sqlite';
 import { RawRows } from './raw-rows';
-import { loadSqliteDriver } from './sqlite-driver';
 
 @Entity('raw_things')
 class Thing {
@@ -19,13 +19,7 @@ class Thing {
 }
 
 describe('RawRows', () => {
-  const dataSource = new DataSource({
-    type: 'better-sqlite3',
-    database: ':memory:',
-    driver: loadSqliteDriver(process.version).driver,
-    entities: [Thing],
-    synchronize: true,
-  });
+  const dataSource = memorySqlite([Thing]);
   const raw = new RawRows(dataSource);
   const rowsOf = (sql: string) => dataSource.query<Record<string, unknown>[]>(sql);
 

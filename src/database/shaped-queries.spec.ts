@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Column, DataSource, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { memorySqlite } from '../../test/support/memory-sqlite';
 import type { DatabaseContext } from './database-context';
 import { ShapedQueries, unionAll } from './shaped-queries';
-import { loadSqliteDriver } from './sqlite-driver';
 
 @Entity('shaped_things')
 class Thing {
@@ -11,13 +11,7 @@ class Thing {
 }
 
 describe('ShapedQueries', () => {
-  const dataSource = new DataSource({
-    type: 'better-sqlite3',
-    database: ':memory:',
-    driver: loadSqliteDriver(process.version).driver,
-    entities: [Thing],
-    synchronize: true,
-  });
+  const dataSource = memorySqlite([Thing]);
   const shaped = new ShapedQueries({ manager: dataSource.manager } as DatabaseContext);
   let builds = 0;
   const query = (ids: number[], kind: string) =>
