@@ -68,6 +68,14 @@ describe('RestExceptionFilter.toBody', () => {
 });
 
 describe('ERROR_SPECS', () => {
+  it('says each reason of a parameter once', () => {
+    const error = new RequestValidationError([
+      { name: 'venue', reasons: [reason('list_of_ids'), reason('list_of_ids'), reason('required')], missing: false },
+    ]);
+    const params = filter.toBody(error, 'en', '').data.params as Record<string, string>;
+    expect(params.venue.split('; ')).toHaveLength(2);
+  });
+
   it('uses the statuses behaviour.md fixes', () => {
     expect(ERROR_SPECS.unauthenticated).toEqual({ status: 401, code: 'rest_forbidden' });
     expect(ERROR_SPECS.forbidden).toEqual({ status: 403, code: 'rest_forbidden' });

@@ -105,7 +105,8 @@ export class RestExceptionFilter implements ExceptionFilter {
     }
     const params: Record<string, string> = {};
     for (const problem of error.problems) {
-      params[problem.name] = problem.reasons.map((r) => translateReason(r, language)).join('; ');
+      // Two validators of one field may give the same reason (a list's each-item and whole-list rules).
+      params[problem.name] = [...new Set(problem.reasons.map((r) => translateReason(r, language)))].join('; ');
     }
     return {
       code: 'rest_invalid_param',
