@@ -79,6 +79,11 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
   await dataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'all' });
+    const [{ n }] = await dataSource.query<{ n: number | string }[]>('SELECT COUNT(*) AS n FROM posts');
+    if (Number(n) > 0) {
+      // Else the first insert fails on a duplicate id and prints the whole multi-row INSERT.
+      throw new Error(`${options.databaseUrl} holds ${n} posts already: the benches seed an empty database`);
+    }
     // As the migration fills it: rows first, the word index built once after them.
     const schema = dataSource.createQueryRunner();
     await schema.dropIndex('event_search_words', SEARCH_WORDS_INDEX.name);

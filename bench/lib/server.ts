@@ -36,18 +36,24 @@ export async function waitForHealth(
  * Starts the service in its own process (so the load generator does not share its event loop), on
  * `DATABASE_URL` when given as BENCH_DATABASE_URL, else on a fresh SQLite file.
  */
-export async function startServer(env: Record<string, string> = {}, database?: string): Promise<BenchServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  database?: string,
+  /** Another checkout whose service to start (bench:pair), on the next port. */
+  checkout?: string,
+): Promise<BenchServer> {
   // Below 32768: Linux hands out 32768–60999 to outgoing connections, and a listener cannot bind a port one holds.
-  const port = 20000 + (process.pid % 4000);
+  const port = 20000 + (process.pid % 4000) + (checkout ? 1 : 0);
   const file = join(tmpdir(), `cal-bench-${randomBytes(4).toString('hex')}.sqlite`);
   const databaseUrl = database ?? process.env.BENCH_DATABASE_URL ?? `sqlite:${file}`;
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (`npm run bench:profile`).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   // The compiled service, as `npm start` and the image run it: ts-node would keep the TypeScript compiler
   // in the process (tens of MB of RSS) and in its profiles.
-  const build = spawnSync(process.execPath, ['scripts/build-if-needed.cjs'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['scripts/build-if-needed.cjs'], { stdio: 'inherit', cwd: checkout });
   if (build.status !== 0) throw new Error('the build failed');
   const child = spawn(process.execPath, [...profile, 'dist/src/main.js'], {
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: String(port),

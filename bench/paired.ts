@@ -1,0 +1,74 @@
+import { createConnection } from 'mysql2/promise';
+import { measure, type LoadFigures } from './lib/load';
+import { seedWithProgress } from './lib/seed-with-progress';
+import { startServer } from './lib/server';
+
+/**
+ * This checkout's service against another's on one database, caches off, loaded in turn:
+ * `BENCH_DATABASE_URL=mysql://…/db npm run bench:pair -- <other checkout> [rounds]` (a `git worktree` of
+ * the commit before, say). The machine's speed drifts by more than a small change moves the figures, so
+ * separate runs cannot show it; rounds that alternate the two, each first in turn, can. Prints each
+ * round and the means of requests per second and CPU per request. An empty database is seeded with
+ * 10,000 events; a seeded one is reused.
+ */
+async function main(): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
+  const other = process.argv[2];
+  if (!databaseUrl.startsWith('mysql://') || !other) {
+    throw new Error('usage: BENCH_DATABASE_URL=mysql://…/db npm run bench:pair -- <other checkout> [rounds]');
+  }
+  const rounds = Number(process.argv[3] ?? 4);
+  const firstEventId = await seededOrSeed(databaseUrl);
+  const env = { SITE_TIMEZONE: 'UTC', RESPONSE_CACHE_MB: '0' };
+  const servers = [
+    { name: 'this', server: await startServer(env, databaseUrl) },
+    { name: 'other', server: await startServer(env, databaseUrl, other) },
+  ];
+  let n = 0;
+  const day = (i: number) => new Date(Date.UTC(2031, 0, 1 + (i % 365))).toISOString().slice(0, 10);
+  const routes = [
+    { label: 'GET /events', path: (i: number) => `/cal/events/v1/events?start_date=${day(i)}&end_date=2031-12-31` },
+    { label: 'GET /events/{id}', path: (i: number) => `/cal/events/v1/events/${firstEventId + (i % 10_000)}` },
+  ].filter((route) => route.label === (process.env.BENCH_ONLY ?? route.label));
+  try {
+    for (const route of routes) {
+      const options = { path: () => route.path(n++), duration: 5, connections: 16 };
+      for (const { server } of servers) await measure('warm-up', server.url, { ...options, duration: 2 });
+      const runs: Record<string, LoadFigures[]> = { this: [], other: [] };
+      for (let round = 0; round < rounds; round++) {
+        for (const { name, server } of round % 2 === 0 ? servers : [...servers].reverse()) {
+          runs[name].push(
+            await measure(`${route.label} ${name}`, server.url, { ...options, cpuOf: { server: server.pid } }),
+          );
+        }
+      }
+      const mean = (name: string, of: (f: LoadFigures) => number) =>
+        runs[name].reduce((sum, f) => sum + of(f), 0) / runs[name].length;
+      const [rps, cpu] = [(f: LoadFigures) => f.requestsPerSecond, (f: LoadFigures) => f.cpuMsPerRequest.server ?? 0];
+      console.log(
+        `\n${route.label}: this ${mean('this', rps).toFixed(0)} req/s, ${mean('this', cpu).toFixed(3)} ms CPU; ` +
+          `other ${mean('other', rps).toFixed(0)} req/s, ${mean('other', cpu).toFixed(3)} ms CPU; ` +
+          `CPU this/other ${(mean('this', cpu) / mean('other', cpu)).toFixed(3)}\n`,
+      );
+    }
+  } finally {
+    for (const { server } of servers) await server.stop();
+  }
+}
+
+/** The first event's id: of the database as a seed left it, or after seeding it. */
+async function seededOrSeed(databaseUrl: string): Promise<number> {
+  const connection = await createConnection(databaseUrl).catch(() => null);
+  const rows = await connection
+    ?.query("SELECT MIN(id) AS id FROM posts WHERE type = 'cal_event'")
+    .then(([result]) => result as { id: number | null }[])
+    .catch(() => null);
+  await connection?.end();
+  const seeded = rows?.[0]?.id;
+  return seeded ?? (await seedWithProgress(databaseUrl, 10_000)).firstEventId;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
