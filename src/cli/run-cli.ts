@@ -17,6 +17,7 @@ import { ERROR_MESSAGES } from '../common/errors/error-messages';
 import { AppConfig } from '../config/app-config';
 import { WebhooksService } from '../modules/webhooks/webhooks.service';
 import { WebhookWorker } from '../modules/webhooks/webhook-worker';
+import { connectionFailureHint } from '../database/connection-failures';
 
 export interface CliIo {
   stdout: NodeJS.WriteStream;
@@ -98,7 +99,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    io.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    const hint = connectionFailureHint(error);
+    io.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}${hint ? `: ${hint}` : ''}\n`);
     return 1;
   }
   return exitCode;

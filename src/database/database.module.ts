@@ -11,6 +11,7 @@ import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
 import { Leases } from './leases';
 import { ReplicaReads } from './replica-reads';
+import { mayConnectLater } from './connection-failures';
 import { ReplicaHealth } from './replica-health';
 import { RawRows } from './raw-rows';
 import { ShapedQueries } from './shaped-queries';
@@ -54,6 +55,10 @@ export class DatabaseModule {
               readUrls: config.databaseReadUrls,
               isolationPerConnection: true,
             }),
+            // A server still starting is waited for (ten tries, three seconds apart); a wrong password or
+            // database name fails the start at once instead of after half a minute.
+            toRetry: mayConnectLater,
+            verboseRetryLog: true,
             // SchemaMigrations applies them, so the start-up summary can say which ran.
             migrationsRun: false,
             migrations: [...MIGRATIONS, ...moduleMigrations],

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from '../../src/cli/run-cli';
 import { CapturedStream } from '../support/captured-stream';
 import { createTestApp, type TestApp } from '../support/create-test-app';
@@ -159,6 +162,9 @@ describe('schema CLI (migrations:show|run|revert)', () => {
     expect(refused.stderr).toMatch(
       /^error: Invalid configuration:\n {2}DATABASE_URL="postgres:\/\/somewhere\/db": must be/,
     );
+    const folder = await cliOn(`sqlite:${mkdtempSync(join(tmpdir(), 'cal-folder-'))}`, ['migrations:show']);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toMatch(/^error: unable to open database file: .*must be a file/);
   });
 });
 

@@ -1,53 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { join } from 'node:path';
+import { ServiceProcess, buildService } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-
-// The tests run from the repository root (npm test).
-const root = process.cwd();
-
-interface LogLine {
-  pid: number;
-  msg: string;
-}
-
-/** The service as `npm start` runs it (compiled), with its JSON log lines collected as they come. */
-class ServiceProcess {
-  readonly lines: LogLine[] = [];
-  private waiters: { match: (l: LogLine[]) => boolean; resolve: () => void }[] = [];
-  readonly child: ChildProcess;
-  readonly exited: Promise<number | null>;
-
-  constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
-      env: { ...process.env, LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
-    for (const stream of [this.child.stdout!, this.child.stderr!]) {
-      createInterface({ input: stream }).on('line', (text) => {
-        try {
-          const parsed = JSON.parse(text) as LogLine;
-          this.lines.push({ pid: parsed.pid, msg: parsed.msg });
-        } catch {
-          this.lines.push({ pid: 0, msg: text });
-        }
-        this.waiters = this.waiters.filter((w) => (w.match(this.lines) ? (w.resolve(), false) : true));
-      });
-    }
-  }
-
-  /** Resolves once the lines seen so far satisfy `match` (no time limit of its own: the test's applies). */
-  until(match: (lines: LogLine[]) => boolean): Promise<void> {
-    if (match(this.lines)) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ match, resolve }));
-  }
-
-  listening(): LogLine[] {
-    return this.lines.filter((l) => l.msg.includes(' listening on '));
-  }
-}
 
 /**
  * `WEB_CONCURRENCY`: N worker processes behind one port on MySQL/MariaDB, a dead worker replaced, and all
@@ -60,8 +13,7 @@ describe('cluster mode (WEB_CONCURRENCY)', () => {
   const port = String(29500 + (process.pid % 500));
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-if-needed.cjs')], { encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+    buildService();
     database = await createTestDatabase();
   }, 120_000);
   afterAll(async () => {

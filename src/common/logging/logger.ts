@@ -134,7 +134,10 @@ export class PinoNestLogger implements LoggerService {
   }
   error(message: unknown, trace?: unknown, context?: unknown): void {
     const [fields, msg] = split(message);
-    this.logger.error({ context, trace, ...fields }, msg);
+    // TypeOrmModule's only error lines are its connection retries, which name the cause; the driver's
+    // stack would repeat on each of them and tell an operator nothing.
+    if (context === 'TypeOrmModule') this.logger.error({ context, ...fields }, msg);
+    else this.logger.error({ context, trace, ...fields }, msg);
   }
   warn(message: unknown, context?: unknown): void {
     const [fields, msg] = split(message);

@@ -1,0 +1,58 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+// The tests run from the repository root (npm test).
+const root = process.cwd();
+
+export interface LogLine {
+  pid: number;
+  /** pino's level: 50 error, 60 fatal (0 for a line that is not JSON). */
+  level: number;
+  /** When pino wrote it (ms since the epoch). */
+  time: number;
+  msg: string;
+}
+
+/** The service as `npm start` runs it (compiled), with its JSON log lines collected as they come. */
+export class ServiceProcess {
+  readonly lines: LogLine[] = [];
+  private waiters: { match: (l: LogLine[]) => boolean; resolve: () => void }[] = [];
+  readonly child: ChildProcess;
+  readonly exited: Promise<number | null>;
+
+  constructor(env: Record<string, string>) {
+    this.child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
+      env: { ...process.env, LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
+    for (const stream of [this.child.stdout!, this.child.stderr!]) {
+      createInterface({ input: stream }).on('line', (text) => {
+        try {
+          const parsed = JSON.parse(text) as LogLine;
+          this.lines.push({ pid: parsed.pid, level: parsed.level, time: parsed.time, msg: parsed.msg });
+        } catch {
+          this.lines.push({ pid: 0, level: 0, time: Date.now(), msg: text });
+        }
+        this.waiters = this.waiters.filter((w) => (w.match(this.lines) ? (w.resolve(), false) : true));
+      });
+    }
+  }
+
+  /** Resolves once the lines seen so far satisfy `match` (no time limit of its own: the test's applies). */
+  until(match: (lines: LogLine[]) => boolean): Promise<void> {
+    if (match(this.lines)) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ match, resolve }));
+  }
+
+  listening(): LogLine[] {
+    return this.lines.filter((l) => l.msg.includes(' listening on '));
+  }
+}
+
+/** Compiles the service unless `dist/` is newer than its sources (as `npm start` does). */
+export function buildService(): void {
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-if-needed.cjs')], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
+}
