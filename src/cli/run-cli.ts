@@ -100,7 +100,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     const hint = connectionFailureHint(error);
-    io.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}${hint ? `: ${hint}` : ''}\n`);
+    // By shape, not `instanceof Error`: a native driver's error class may come from another realm.
+    const message = (error as { message?: unknown } | null)?.message;
+    io.stderr.write(`error: ${typeof message === 'string' ? message : String(error)}${hint ? `: ${hint}` : ''}\n`);
     return 1;
   }
   return exitCode;
