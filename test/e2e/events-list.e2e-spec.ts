@@ -257,7 +257,7 @@ describe('events: list', () => {
     expect(small?.events).toHaveLength(5);
     expect(large?.events).toHaveLength(12);
     expect(largeStatements).toHaveLength(smallStatements.length);
-    expect(smallStatements.length).toBeLessThanOrEqual(6);
+    expect(smallStatements.length).toBeLessThanOrEqual(5);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Role } from '../../src/auth/roles';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
+import { captureStatements } from '../support/statements';
 import { createUsersForAllRoles, type TestUser } from '../support/users';
 
 const base = '/cal/events/v1/events';
@@ -43,6 +44,34 @@ describe('events: read', () => {
     expect(byId.body.timezone_abbr).toBe('EDT');
     const bySlug = await t.http.get(`${base}/by-slug/summer-gala`).expect(200);
     expect(bySlug.body.id).toBe(event.id);
+  });
+
+  it('reads an event with its links and terms in two statements: its row, then all it embeds', async () => {
+    const event = await postEvent(t, as('editor'), {
+      title: 'Counted Read',
+      venue: { venue: 'Counted Read Hall' },
+      organizer: [{ organizer: 'Counted Read Org' }, { organizer: 'Counted Read Choir' }],
+      categories: ['Counted Read Music'],
+      tags: ['counted-b', 'counted-a'],
+    });
+    let body: Record<string, unknown> = {};
+    const statements = await captureStatements(t, async () => {
+      body = (await t.http.get(`${base}/${event.id}`).query({ fresh: 1 }).expect(200)).body as typeof body;
+    });
+    // Besides the response cache's version check after a write: the event row, and one UNION ALL.
+    const reads = statements.filter((sql) => !/\bwrite_sequence\b|\bMIN\(/.test(sql));
+    expect(reads).toHaveLength(2);
+    expect(reads[1]).toMatch(/event_venues[\s\S]*event_organizers[\s\S]*term_relationships/);
+    expect((body.venue as { venue: string }).venue).toBe('Counted Read Hall');
+    expect((body.organizer as { organizer: string }[]).map((o) => o.organizer)).toEqual([
+      'Counted Read Org',
+      'Counted Read Choir',
+    ]);
+    expect((body.categories as { name: string; count: number }[]).map((c) => [c.name, c.count])).toEqual([
+      ['Counted Read Music', 1],
+    ]);
+    // In their stored order (a write sorts them by name).
+    expect((body.tags as { slug: string }[]).map((tag) => tag.slug)).toEqual(['counted-a', 'counted-b']);
   });
 
   it('answers an unknown id with 404, another type’s id with 400, a bad id with rest_no_route', async () => {

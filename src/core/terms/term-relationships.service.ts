@@ -6,8 +6,6 @@ import { countsTowardTerms, TermCountsService } from './term-counts.service';
 import { TermRelationshipEntity } from './term-relationship.entity';
 import { TermEntity } from './term.entity';
 import { DatabaseContext } from '../../database/database-context';
-import { ShapedQueries } from '../../database/shaped-queries';
-import { selectTermRows, termFromRow, type TermRow } from './term-rows';
 
 /** What term bookkeeping needs of a post: its id, its type (which taxonomies it may carry) and whether it counts. */
 export interface CountedPost {
@@ -31,7 +29,6 @@ export class TermRelationshipsService {
     private readonly counts: TermCountsService,
     private readonly postTypes: PostTypeRegistry,
     private readonly taxonomies: TaxonomyRegistry,
-    private readonly shaped: ShapedQueries,
   ) {}
 
   /**
@@ -154,33 +151,5 @@ export class TermRelationshipsService {
       for (const termId of terms.get(postId) ?? []) deltas.set(termId, (deltas.get(termId) ?? 0) + delta);
     }
     return deltas;
-  }
-
-  /**
-   * The terms of many posts in one query, grouped by post id, each list in the stored order.
-   * List routes use this so the query count does not grow with the page size.
-   */
-  async termsOfPosts(postIds: number[], taxonomies: readonly string[]): Promise<Map<number, TermEntity[]>> {
-    const byPost = new Map<number, TermEntity[]>();
-    if (postIds.length === 0 || taxonomies.length === 0) return byPost;
-    const rows = await this.shaped.rawMany<TermRow & { postId: number }>(
-      'termsOfPosts',
-      { postIds, taxonomies: [...taxonomies] },
-      (manager, params) =>
-        selectTermRows(manager)
-          .innerJoin(TermRelationshipEntity, 'tr', 'tr.termId = t.id')
-          .addSelect('tr.postId', 'postId')
-          .where('tr.postId IN (:...postIds)', params)
-          .andWhere('t.taxonomy IN (:...taxonomies)', params)
-          .orderBy('tr.termOrder', 'ASC')
-          .addOrderBy('t.id', 'ASC'),
-    );
-    for (const row of rows) {
-      const postId = Number(row.postId);
-      const list = byPost.get(postId) ?? [];
-      list.push(termFromRow(row));
-      byPost.set(postId, list);
-    }
-    return byPost;
   }
 }

@@ -6,7 +6,6 @@ import { AttachmentsService } from '../../core/posts/attachments/attachments.ser
 import { postErrors } from '../../core/posts/post-errors';
 import type { PostEntity } from '../../core/posts/post.entity';
 import { TaxonomyRegistry } from '../../core/terms/taxonomy.registry';
-import { TermRelationshipsService } from '../../core/terms/term-relationships.service';
 import { toTermObject, type TermObject } from '../../core/terms/term.mapper';
 import { CALENDAR_TAXONOMIES } from '../calendar-post-types';
 import { toEventJsonLd, toEventObject, type EventObject } from './event.mapper';
@@ -24,7 +23,6 @@ export class EventObjectsService {
   constructor(
     private readonly events: EventsRepository,
     private readonly attachments: AttachmentsService,
-    private readonly relationships: TermRelationshipsService,
     private readonly taxonomies: TaxonomyRegistry,
     private readonly links: EventLinkRegistry,
     private readonly siteTime: SiteTime,
@@ -76,11 +74,11 @@ export class EventObjectsService {
     const posts = records.map((r) => r.post);
     const ids = posts.map((p) => p.id);
     const details = new Map(records.map((r) => [r.post.id, r.details]));
-    const terms = await this.relationships.termsOfPosts(ids, [CALENDAR_TAXONOMIES.category, CALENDAR_TAXONOMIES.tag]);
     const links = this.links.all();
-    const linkedRecords = await this.linkedRecords.of(
+    const { links: linkedRecords, terms } = await this.linkedRecords.of(
       ids,
       links.map(({ target }) => target.linkedRecordsSource),
+      [CALENDAR_TAXONOMIES.category, CALENDAR_TAXONOMIES.tag],
     );
     const linkedByField = new Map<string, Map<number, object[]>>();
     for (const [index, { definition, target }] of links.entries()) {
