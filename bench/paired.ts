@@ -28,6 +28,10 @@ async function main(): Promise<void> {
   const day = (i: number) => new Date(Date.UTC(2031, 0, 1 + (i % 365))).toISOString().slice(0, 10);
   const routes = [
     { label: 'GET /events', path: (i: number) => `/cal/events/v1/events?start_date=${day(i)}&end_date=2031-12-31` },
+    {
+      label: 'GET /events?per_page=50',
+      path: (i: number) => `/cal/events/v1/events?start_date=${day(i)}&end_date=2031-12-31&per_page=50`,
+    },
     { label: 'GET /events/{id}', path: (i: number) => `/cal/events/v1/events/${firstEventId + (i % 10_000)}` },
   ].filter((route) => route.label === (process.env.BENCH_ONLY ?? route.label));
   try {

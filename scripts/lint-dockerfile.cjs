@@ -12,4 +12,16 @@ if (result.status !== 0 || output !== '') {
   process.stderr.write(`${output || `dockerfile-utils exited with ${result.status}`}\n`);
   process.exit(1);
 }
+// `COPY . .` sends the build context to the daemon (a remote builder, perhaps) and into the build stage's
+// layers: the files that hold an operator's secrets and data must stay out of it.
+const { readFileSync } = require('node:fs');
+const ignoreFile = join(__dirname, '..', '.dockerignore');
+const ignored = readFileSync(ignoreFile, 'utf8')
+  .split('\n')
+  .map((line) => line.trim());
+const missing = ['.env', 'data', '*.sqlite*', '.git', 'node_modules'].filter((entry) => !ignored.includes(entry));
+if (missing.length > 0) {
+  process.stderr.write(`.dockerignore: must leave out ${missing.join(', ')}\n`);
+  process.exit(1);
+}
 process.stdout.write(`${file}: no problems\n`);
