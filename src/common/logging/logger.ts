@@ -134,9 +134,10 @@ export class PinoNestLogger implements LoggerService {
   }
   error(message: unknown, trace?: unknown, context?: unknown): void {
     const [fields, msg] = split(message);
-    // TypeOrmModule's only error lines are its connection retries, which name the cause; the driver's
-    // stack would repeat on each of them and tell an operator nothing.
-    if (context === 'TypeOrmModule') this.logger.error({ context, ...fields }, msg);
+    // TypeOrmModule's only error lines are its connection retries, which name the cause: a warning while
+    // tries remain (the start may yet succeed; a failed one ends with a fatal line), without the driver's
+    // stack, which would repeat on each of them and tell an operator nothing.
+    if (context === 'TypeOrmModule') this.logger.warn({ context, ...fields }, msg);
     else this.logger.error({ context, trace, ...fields }, msg);
   }
   warn(message: unknown, context?: unknown): void {
