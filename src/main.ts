@@ -11,7 +11,7 @@ import { earlyLogLevel, validateEnvironment } from './config/env.schema';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { connectionFailureHint } from './database/connection-failures';
+import { failureWithHint } from './database/connection-failures';
 import { parseDatabaseUrl } from './database/database-url';
 import { runClusterPrimary } from './operations/cluster-primary';
 import { workerCount } from './operations/web-concurrency';
@@ -62,12 +62,6 @@ function closeGracefully(app: NestExpressApplication): void {
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-/** The fatal line's message: what failed and, for a database that refused the first connection, what to do. */
-function startupFailure(error: unknown): string {
-  const hint = connectionFailureHint(error);
-  return `start-up failed: ${error instanceof Error ? error.message : String(error)}${hint ? `: ${hint}` : ''}`;
-}
-
 /**
  * JSON from the first line: until the configuration is read, lines go through a logger at `LOG_LEVEL`
  * (or info); a start-up that fails (bad configuration, database unreachable) is one `fatal` line and
@@ -90,7 +84,7 @@ async function bootstrap(): Promise<void> {
     await app.listen(config.port, config.host);
     await app.get(StartupSummary).log({ host: config.host, port: config.port });
   } catch (error) {
-    early.fatal({ err: error }, startupFailure(error));
+    early.fatal({ err: error }, `start-up failed: ${failureWithHint(error)}`);
     await app?.close().catch(() => undefined);
     process.exit(1);
   }
@@ -113,12 +107,12 @@ async function start(): Promise<void> {
       count = 1;
     }
   } catch (error) {
-    early.fatal({ err: error }, startupFailure(error));
+    early.fatal({ err: error }, `start-up failed: ${failureWithHint(error)}`);
     process.exit(1);
   }
   if (count === 1) return bootstrap();
   await runClusterPrimary(count, early).catch((error: unknown) => {
-    early.fatal({ err: error }, startupFailure(error));
+    early.fatal({ err: error }, `start-up failed: ${failureWithHint(error)}`);
     process.exit(1);
   });
 }

@@ -17,7 +17,7 @@ import { ERROR_MESSAGES } from '../common/errors/error-messages';
 import { AppConfig } from '../config/app-config';
 import { WebhooksService } from '../modules/webhooks/webhooks.service';
 import { WebhookWorker } from '../modules/webhooks/webhook-worker';
-import { connectionFailureHint } from '../database/connection-failures';
+import { failureWithHint } from '../database/connection-failures';
 
 export interface CliIo {
   stdout: NodeJS.WriteStream;
@@ -99,10 +99,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    const hint = connectionFailureHint(error);
-    // By shape, not `instanceof Error`: a native driver's error class may come from another realm.
-    const message = (error as { message?: unknown } | null)?.message;
-    io.stderr.write(`error: ${typeof message === 'string' ? message : String(error)}${hint ? `: ${hint}` : ''}\n`);
+    io.stderr.write(`error: ${failureWithHint(error)}\n`);
     return 1;
   }
   return exitCode;

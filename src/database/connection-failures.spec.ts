@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { connectionFailureHint, mayConnectLater } from './connection-failures';
+import { connectionFailureHint, failureWithHint, mayConnectLater } from './connection-failures';
 
 const driverError = (code: string, errno: number) => Object.assign(new Error(code), { code, errno });
 
@@ -22,5 +22,11 @@ describe('first-connection failures', () => {
     expect(connectionFailureHint(driverError('ECONNREFUSED', -111))).toContain('is the server running');
     expect(connectionFailureHint(driverError('ENOTFOUND', -3008))).toContain('does not resolve');
     expect(connectionFailureHint(driverError('ER_PARSE_ERROR', 1064))).toBeUndefined();
+  });
+
+  it('puts the hint after the message, and reads any error-shaped value', () => {
+    expect(failureWithHint(driverError('ER_BAD_DB_ERROR', 1049))).toMatch(/^ER_BAD_DB_ERROR: create the database/);
+    expect(failureWithHint({ message: 'from another realm' })).toBe('from another realm');
+    expect(failureWithHint('plain')).toBe('plain');
   });
 });

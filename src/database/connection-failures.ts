@@ -52,3 +52,13 @@ export function connectionFailureHint(error: unknown): string | undefined {
       return undefined;
   }
 }
+
+/**
+ * An error's message, followed by what to do when {@link connectionFailureHint} knows. The message is read
+ * by its shape, not `instanceof Error`: a native driver's error class may come from another realm.
+ */
+export function failureWithHint(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  const hint = connectionFailureHint(error);
+  return `${typeof message === 'string' ? message : String(error)}${hint ? `: ${hint}` : ''}`;
+}
