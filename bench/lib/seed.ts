@@ -5,6 +5,7 @@ import { FILL_LISTING_COUNTS } from '../../src/database/migrations/1764200000000
 import { FILL_TERM_LISTING_COUNTS } from '../../src/database/migrations/1764300000000-add-event-term-listing-days';
 import { SEARCH_WORDS_INDEX } from '../../src/database/migrations/1764400000000-add-event-search-words';
 import { FILL_SEARCH_WORD_DAYS } from '../../src/database/migrations/1764900000000-add-event-search-word-days';
+import { FILL_EVENT_DOCUMENT_ROWS } from '../../src/database/migrations/1765000000000-add-event-documents';
 import { searchRowsOf } from '../../src/modules/events/event-search-rows';
 
 export interface SeedOptions {
@@ -203,6 +204,7 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
     for (const statement of [...FILL_LISTING_COUNTS, ...FILL_TERM_LISTING_COUNTS]) await dataSource.query(statement);
     await schema.createIndex('event_search_words', new TableIndex(SEARCH_WORDS_INDEX));
     await dataSource.query(FILL_SEARCH_WORD_DAYS);
+    await dataSource.query(FILL_EVENT_DOCUMENT_ROWS);
     await schema.release();
     return { firstEventId: firstEvent, categorySlugs: categories };
   } finally {

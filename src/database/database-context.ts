@@ -68,6 +68,14 @@ export class DatabaseContext {
   }
 
   /**
+   * Runs `work` as if no request or transaction had started it: its reads on the primary, its writes in
+   * transactions of their own. For background work a request sets off and does not wait for.
+   */
+  outsideRequest<T>(work: () => T): T {
+    return this.replicaReads.exit(() => this.current.exit(work));
+  }
+
+  /**
    * Notes a change of a resource for the change log, which `WriteTransactions` writes as the
    * transaction's last statements: only a write that commits is ever announced.
    */

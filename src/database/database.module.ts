@@ -17,6 +17,7 @@ import { RawRows } from './raw-rows';
 import { ShapedQueries } from './shaped-queries';
 import { SchemaMigrations } from './schema-migrations';
 import { WriteTransactions } from './write-transactions';
+import { CommitSteps } from './commit-steps';
 
 const SHARED = [
   DatabaseContext,
@@ -27,6 +28,7 @@ const SHARED = [
   RawRows,
   ShapedQueries,
   WriteTransactions,
+  CommitSteps,
   SchemaMigrations,
 ];
 

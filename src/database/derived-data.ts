@@ -4,6 +4,7 @@ import { FILL_LISTING_COUNTS } from './migrations/1764200000000-add-event-listin
 import { FILL_TERM_LISTING_COUNTS } from './migrations/1764300000000-add-event-term-listing-days';
 import { fillSearchWords } from './migrations/1764400000000-add-event-search-words';
 import { FILL_SEARCH_WORD_DAYS } from './migrations/1764900000000-add-event-search-word-days';
+import { FILL_EVENT_DOCUMENT_ROWS } from './migrations/1765000000000-add-event-documents';
 
 /** Tables the service derives from the event rows on every write, emptied before a rebuild (children first). */
 const DERIVED_TABLES = [
@@ -16,8 +17,8 @@ const DERIVED_TABLES = [
 ];
 
 /**
- * Rebuilds what the service derives from the event rows — the per-day listing counts (overall and per term)
- * the search word index and its per-day counts — in one transaction, as the migrations that introduced them fill them, then
+ * Rebuilds what the service derives from the event rows — the per-day listing counts (overall and per term),
+ * the search word index and its per-day counts, the event documents — in one transaction, as the migrations that introduced them fill them, then
  * bumps the content version so every instance drops its cached answers. For rows edited by hand in SQL
  * (docs/operations.md). Returns the number of indexed words.
  */
@@ -27,6 +28,11 @@ export async function rebuildDerivedData(dataSource: DataSource): Promise<{ sear
     for (const statement of [...FILL_LISTING_COUNTS, ...FILL_TERM_LISTING_COUNTS]) await manager.query(statement);
     await fillSearchWords(manager.queryRunner!);
     await manager.query(FILL_SEARCH_WORD_DAYS);
+    // The event documents: a row for every event, every body emptied (each is built again on its next read).
+    await manager.query(FILL_EVENT_DOCUMENT_ROWS);
+    await manager.query(
+      'UPDATE event_documents SET generation = generation + 1, format = NULL, object_json = NULL, json_ld = NULL',
+    );
     await manager.query('UPDATE write_sequence SET value = value + 1, changed_utc = ? WHERE id = 1', [
       formatSqlDateTime(new Date()),
     ]);

@@ -6,6 +6,7 @@ import type { ChangeLogWriter } from './changes/change-log-writer';
 import type { RecordedChange } from './changes/recorded-change';
 import type { ContentVersion } from './content-version';
 import type { DatabaseContext } from './database-context';
+import { CommitSteps } from './commit-steps';
 import { MAX_WRITE_ATTEMPTS, retryDelayMs, WriteTransactions } from './write-transactions';
 
 const config = { databaseQueryTimeoutSeconds: 5 } as AppConfig;
@@ -24,6 +25,7 @@ function fakeDatabase(type: 'mysql' | 'better-sqlite3', inTransaction = false) {
   const changeLog = {
     write: jest.fn(async (_seq: number, _at: string, _changes: RecordedChange[]): Promise<void> => undefined),
   };
+  const commitSteps = new CommitSteps();
   return {
     transactions: new WriteTransactions(
       db,
@@ -32,7 +34,9 @@ function fakeDatabase(type: 'mysql' | 'better-sqlite3', inTransaction = false) {
       version as unknown as ContentVersion,
       changeLog as unknown as ChangeLogWriter,
       new Clock(),
+      commitSteps,
     ),
+    commitSteps,
     transaction,
     version,
     changeLog,
@@ -129,6 +133,27 @@ describe('WriteTransactions', () => {
     });
     expect(version.bumpInTransaction).toHaveBeenCalledWith(expect.any(String), true);
     expect(changeLog.write).toHaveBeenCalledWith(7, expect.any(String), [change(3, 'created'), change(4, 'updated')]);
+  });
+
+  it("runs the modules' commit steps with the merged changes, inside the transaction, before the version moves", async () => {
+    const { transactions, version, commitSteps, recorded, transaction } = fakeDatabase('mysql');
+    const order: string[] = [];
+    const seen: (readonly RecordedChange[])[] = [];
+    commitSteps.add(async (changes) => {
+      order.push(`step in transaction: ${transaction.mock.calls.length}`);
+      seen.push(changes);
+    });
+    version.bumpInTransaction.mockImplementation(async () => {
+      order.push('bump');
+      return 7;
+    });
+    await transactions.run(async () => {
+      recorded.push(change(3, 'created'), change(3, 'updated'));
+    });
+    expect(order).toEqual(['step in transaction: 1', 'bump']);
+    expect(seen).toEqual([[change(3, 'created')]]);
+    await transactions.run(async () => 'probe', { content: false });
+    expect(seen).toHaveLength(1);
   });
 
   it('reads no sequence value back and writes no log rows when nothing was recorded', async () => {

@@ -6,6 +6,7 @@ import { isRetryableWriteConflict } from '../common/errors/driver-errors';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../common/dates/clock';
 import { ChangeLogWriter } from './changes/change-log-writer';
+import { CommitSteps } from './commit-steps';
 import { mergeChanges } from './changes/recorded-change';
 import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
@@ -24,7 +25,8 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
  * two editors saving into one category both succeed. The work must therefore be safe to run again:
  * read what it needs inside the transaction, keep no state outside it. Its last statements increment
  * the content version (`ContentVersion`), which is what makes caches of reads exact, and write the
- * changes the work recorded to the change log (`ChangeLogWriter`). The work reaches the
+ * changes the work recorded to the change log (`ChangeLogWriter`); before those, the modules' `CommitSteps`
+ * bring their derived rows in step with the changes. The work reaches the
  * transaction through `DatabaseContext.manager`; a `run` inside another joins the outer transaction
  * (and its retries).
  *
@@ -44,6 +46,7 @@ export class WriteTransactions {
     private readonly version: ContentVersion,
     private readonly changeLog: ChangeLogWriter,
     private readonly clock: Clock,
+    private readonly commitSteps: CommitSteps,
   ) {
     // A writer stuck for longer than a statement may take fails the ones queued behind it with a 503.
     const queueTimeout = Object.assign(new Error('timed out waiting for the SQLite writer'), {
@@ -67,6 +70,7 @@ export class WriteTransactions {
         : async () => {
             const result = await work();
             const changes = mergeChanges(this.db.recordedChanges);
+            await this.commitSteps.run(changes);
             const changedUtc = this.clock.nowSqlUtc();
             const seq = await this.version.bumpInTransaction(changedUtc, changes.length > 0);
             if (seq !== null) await this.changeLog.write(seq, changedUtc, changes);

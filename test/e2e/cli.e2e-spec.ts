@@ -7,6 +7,7 @@ import { CapturedStream } from '../support/captured-stream';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { ProtectedController } from '../support/protected.controller';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { documentsSettled } from '../support/statements';
 import { basicAuth, createUser } from '../support/users';
 
 interface CliResult {
@@ -172,7 +173,7 @@ describe('derived:rebuild', () => {
   let t: TestApp;
   afterAll(() => t.close());
 
-  it('rebuilds the listing counts and the search index after rows were edited by hand', async () => {
+  it('rebuilds the listing counts, the search index and the event documents after rows were edited by hand', async () => {
     // No response cache: the reads below must see the rebuilt tables, not answers from before.
     t = await createTestApp({ now: new Date('2030-03-01T12:00:00Z'), env: { RESPONSE_CACHE_MB: '0' } });
     const admin = (await createUser(t, 'administrator')).auth;
@@ -187,12 +188,18 @@ describe('derived:rebuild', () => {
     const total = async (query: string) =>
       Number((await t.http.get(`/cal/events/v1/events?${window}&${query}`)).headers['x-tec-total'] ?? 0);
     expect(await total('search=jazz')).toBe(2);
+    const titles = async () =>
+      ((await t.http.get(`/cal/events/v1/events?${window}`)).body.events as { title: string }[]).map((e) => e.title);
+    expect(await titles()).toEqual(['Jazz one', 'Jazz two', 'Opera']);
+    await documentsSettled(t);
     await t.dataSource.query("UPDATE posts SET title = 'Blues night' WHERE title = 'Jazz two'");
     await t.dataSource.query("UPDATE posts SET status = 'draft' WHERE title = 'Opera'");
     // Hand edits bypass what the service keeps in step: the index and the counts are stale.
     expect(await total('search=jazz')).toBe(2);
     expect(await total('search=blues')).toBe(0);
     expect(await total('per_page=10')).toBe(3);
+    // And the event documents still hold the old title.
+    expect(await titles()).toContain('Jazz two');
 
     const rebuilt = await cliOn(t.database.url, ['derived:rebuild', '--json']);
     expect(rebuilt.code).toBe(0);
@@ -201,5 +208,6 @@ describe('derived:rebuild', () => {
     expect(await total('search=jazz')).toBe(1);
     expect(await total('search=blues')).toBe(1);
     expect(await total('per_page=10')).toBe(2);
+    expect(await titles()).toEqual(['Jazz one', 'Blues night']);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
 import type { Role } from '../../src/auth/roles';
-import { captureStatements } from '../support/statements';
+import { captureStatements, documentsSettled, withoutPort } from '../support/statements';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { createUsersForAllRoles, type TestUser } from '../support/users';
@@ -252,12 +252,28 @@ describe('events: list', () => {
     }
     let small: Awaited<ReturnType<typeof list>> | undefined;
     let large: Awaited<ReturnType<typeof list>> | undefined;
+    // No event has a document yet: every one is assembled.
     const smallStatements = await captureStatements(t, async () => (small = await list('categories=bulk&per_page=5')));
+    await documentsSettled(t);
+    // The first five now answer from their documents, the other seven are assembled: one statement more,
+    // the counts of the documents' terms.
     const largeStatements = await captureStatements(t, async () => (large = await list('categories=bulk&per_page=50')));
     expect(small?.events).toHaveLength(5);
     expect(large?.events).toHaveLength(12);
-    expect(largeStatements).toHaveLength(smallStatements.length);
+    expect(largeStatements).toHaveLength(smallStatements.length + 1);
     expect(smallStatements.length).toBeLessThanOrEqual(5);
+    await documentsSettled(t);
+    // All from documents: the page, and the counts; nothing of what the events embed is read.
+    let stored: Awaited<ReturnType<typeof list>> | undefined;
+    const storedStatements = await captureStatements(
+      t,
+      async () => (stored = await list('categories=bulk&per_page=50')),
+    );
+    expect(withoutPort(stored?.events)).toEqual(withoutPort(large?.events));
+    expect(storedStatements.length).toBeLessThanOrEqual(smallStatements.length - 1);
+    expect(storedStatements.join('\n')).not.toMatch(/event_venues|attachment_details/);
+    const storedSmall = await captureStatements(t, () => list('categories=bulk&per_page=5'));
+    expect(storedSmall).toHaveLength(storedStatements.length);
   });
 });
 

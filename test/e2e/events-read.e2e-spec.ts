@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Role } from '../../src/auth/roles';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
-import { captureStatements } from '../support/statements';
+import { captureStatements, documentsSettled, withoutPort } from '../support/statements';
 import { createUsersForAllRoles, type TestUser } from '../support/users';
 
 const base = '/cal/events/v1/events';
@@ -72,6 +72,17 @@ describe('events: read', () => {
     ]);
     // In their stored order (a write sorts them by name).
     expect((body.tags as { slug: string }[]).map((tag) => tag.slug)).toEqual(['counted-a', 'counted-b']);
+
+    // Once its document is built, the event's row brings it along, and only the terms' counts are read.
+    await documentsSettled(t);
+    let stored: Record<string, unknown> = {};
+    const storedStatements = await captureStatements(t, async () => {
+      stored = (await t.http.get(`${base}/${event.id}`).query({ fresh: 2 }).expect(200)).body as typeof stored;
+    });
+    const storedReads = storedStatements.filter((sql) => !/\bwrite_sequence\b|\bMIN\(/.test(sql));
+    expect(storedReads).toHaveLength(2);
+    expect(storedReads[1]).toMatch(/FROM terms WHERE id IN/);
+    expect(withoutPort(stored)).toEqual(withoutPort(body));
   });
 
   it('answers an unknown id with 404, another type’s id with 400, a bad id with rest_no_route', async () => {

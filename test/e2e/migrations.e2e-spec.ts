@@ -80,7 +80,7 @@ describe('migrations', () => {
     await expect(insert('cal_event')).rejects.toThrow();
   });
 
-  it('fills the per-day counts, the word index and the change heads from the events there are, and fills them again after a failed run', async () => {
+  it('fills the per-day counts, the word index, the change heads and the document rows from the events there are, and fills them again after a failed run', async () => {
     // Back to before the listing counts, whatever came after them.
     const since = MIGRATIONS.findIndex((M) => new M().name === 'AddEventListingDays1764200000000');
     for (let i = since; i < MIGRATIONS.length; i++) await dataSource.undoLastMigration({ transaction: 'each' });
@@ -158,6 +158,17 @@ describe('migrations', () => {
     ]);
     const [marks] = await dataSource.query<{ n: number }[]>('SELECT COUNT(*) AS n FROM event_listing_marks');
     expect(Number(marks.n)).toBe(5);
+    // Every event there is gets its document row, bodies empty until a read builds them.
+    const documents = await dataSource.query<{ generation: number; object_json: string | null }[]>(
+      "SELECT d.generation, d.object_json FROM event_documents d INNER JOIN posts p ON p.id = d.post_id AND p.type = 'cal_event'",
+    );
+    const [events] = await dataSource.query<{ n: number }[]>(
+      "SELECT COUNT(*) AS n FROM posts WHERE type = 'cal_event'",
+    );
+    expect(Number(events.n)).toBeGreaterThanOrEqual(7);
+    expect(documents.map((d) => [Number(d.generation), d.object_json])).toEqual(
+      Array(Number(events.n)).fill([0, null]),
+    );
     const words = await dataSource.query<{ slug: string; word: string; in_title: number; public_match: number }[]>(
       `SELECT p.slug AS slug, w.word AS word, w.in_title AS in_title, w.public_match AS public_match
          FROM event_search_words w INNER JOIN posts p ON p.id = w.post_id

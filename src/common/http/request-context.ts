@@ -16,6 +16,8 @@ export interface RequestContext {
   restBase: string;
   /** Origin of the site, e.g. `https://cal.example.org`: permalinks and global ids. */
   siteUrl: string;
+  /** The host of `siteUrl`, where the context knows it without parsing (the event documents' template). */
+  siteHost?: string;
   /** `restBase` plus the namespace: the root of every resource URL. */
   namespaceUrl: string;
   /**

@@ -21,10 +21,16 @@ export interface BasePostFields {
 // The host of the last site URL seen: one site per process in practice, and parsing a URL per post showed.
 let lastSite = { url: '', host: '' };
 
+/** The host of a site URL (remembered for the last one). */
+export function siteHostOf(ctx: Pick<RequestContext, 'siteUrl' | 'siteHost'>): string {
+  if (ctx.siteHost !== undefined) return ctx.siteHost;
+  if (lastSite.url !== ctx.siteUrl) lastSite = { url: ctx.siteUrl, host: new URL(ctx.siteUrl).host };
+  return lastSite.host;
+}
+
 /** `<host>?id=<id>`: an id that stays unique across sites sharing a calendar (as the reference). */
 export function globalIdOf(ctx: RequestContext, id: number): string {
-  if (lastSite.url !== ctx.siteUrl) lastSite = { url: ctx.siteUrl, host: new URL(ctx.siteUrl).host };
-  return `${lastSite.host}?id=${id}`;
+  return `${siteHostOf(ctx)}?id=${id}`;
 }
 
 /** Where a site would show the record: `<site>/<noun>/<slug>/`. The service itself serves no pages. */

@@ -31,6 +31,16 @@ export interface TermArchiveFilter {
 export class TermsRepository {
   constructor(private readonly db: DatabaseContext) {}
 
+  /** The current `count` of each of `ids` (missing: deleted). */
+  async countsOf(ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.manager.query<{ id: number | string; count: number | string }[]>(
+      `SELECT id, count FROM terms WHERE id IN (${ids.map(() => '?').join(', ')})`,
+      [...ids],
+    );
+    return new Map(rows.map((r) => [Number(r.id), Number(r.count)]));
+  }
+
   findInTaxonomy(taxonomy: string, id: number): Promise<TermEntity | null> {
     return this.db.manager.getRepository(TermEntity).findOneBy({ id, taxonomy });
   }

@@ -12,6 +12,7 @@ import { AddChangeLog1764600000000 } from './1764600000000-add-change-log';
 import { AddWebhooks1764700000000 } from './1764700000000-add-webhooks';
 import { AddLeases1764800000000 } from './1764800000000-add-leases';
 import { AddEventSearchWordDays1764900000000 } from './1764900000000-add-event-search-word-days';
+import { AddEventDocuments1765000000000 } from './1765000000000-add-event-documents';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -32,4 +33,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddWebhooks1764700000000,
   AddLeases1764800000000,
   AddEventSearchWordDays1764900000000,
+  AddEventDocuments1765000000000,
 ];

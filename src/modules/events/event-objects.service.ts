@@ -13,9 +13,21 @@ import { EVENT_POST_TYPE } from './event.post-type';
 import { EventsRepository, type EventRecord } from './events.repository';
 import { EventLinkRegistry } from './links/event-links.module';
 import { LinkedRecordsReader } from './linked/linked-records.reader';
+import type { EventDetailsEntity } from './event-details.entity';
+import { countPlaceholder } from './documents/event-document-template';
 
 /** What a single read (and a write) answers: the event object and its schema.org description. */
 export type SingleEventObject = EventObject & { json_ld: Record<string, unknown> };
+
+/** An event object with what it was built from. */
+export interface BuiltEvent {
+  object: EventObject;
+  details: EventDetailsEntity;
+  /** Each link field's objects, as the caller may see them. */
+  linked: Map<string, object[]>;
+  /** Whether the caller saw every record the event links to (none hidden from them). */
+  complete: boolean;
+}
 
 /** Event objects (behaviour.md §5) for one or many posts, in a fixed number of queries per page. */
 @Injectable()
@@ -41,13 +53,18 @@ export class EventObjectsService {
 
   /** A single read's representation: the event object with its schema.org `json_ld` (behaviour.md §5). */
   async single(record: EventRecord, ctx: RequestContext): Promise<SingleEventObject> {
-    const [{ object, details, linked }] = await this.fromRecords([record], ctx, () => true);
+    const [built] = await this.fromRecords([record], ctx, () => true);
+    return { ...built.object, json_ld: this.jsonLdOf(built) };
+  }
+
+  /** An event's schema.org description, from what {@link fromRecords} built. */
+  jsonLdOf({ object, details, linked }: BuiltEvent): Record<string, unknown> {
     const linkedJsonLd: Parameters<typeof toEventJsonLd>[2] = {};
     for (const { definition, target } of this.links.all()) {
       const nodes = (linked.get(definition.field) ?? []).map((o) => target.jsonLd(o));
       linkedJsonLd[definition.jsonLdProperty] = definition.cardinality === 'one' ? nodes[0] : nodes;
     }
-    return { ...object, json_ld: toEventJsonLd(object, details, linkedJsonLd) };
+    return toEventJsonLd(object, details, linkedJsonLd);
   }
 
   /**
@@ -69,8 +86,16 @@ export class EventObjectsService {
     );
   }
 
-  /** {@link toObjects} for events read with their details (list pages, single reads). */
-  async fromRecords(records: EventRecord[], ctx: RequestContext, passwordGiven: (post: PostEntity) => boolean) {
+  /**
+   * {@link toObjects} for events read with their details (list pages, single reads). `countPlaceholders`:
+   * terms' counts as the event documents' placeholders (documents/event-document-template.ts).
+   */
+  async fromRecords(
+    records: EventRecord[],
+    ctx: RequestContext,
+    passwordGiven: (post: PostEntity) => boolean,
+    options: { countPlaceholders?: boolean } = {},
+  ): Promise<BuiltEvent[]> {
     const posts = records.map((r) => r.post);
     const ids = posts.map((p) => p.id);
     const details = new Map(records.map((r) => [r.post.id, r.details]));
@@ -81,8 +106,11 @@ export class EventObjectsService {
       [CALENDAR_TAXONOMIES.category, CALENDAR_TAXONOMIES.tag],
     );
     const linkedByField = new Map<string, Map<number, object[]>>();
+    // How many records each event links to, hidden ones included: `complete` tells whether the caller saw all.
+    const linkCounts = new Map<number, number>();
     for (const [index, { definition, target }] of links.entries()) {
       linkedByField.set(definition.field, await target.objectsOfLinks(linkedRecords[index], ctx));
+      for (const { parentId } of linkedRecords[index]) linkCounts.set(parentId, (linkCounts.get(parentId) ?? 0) + 1);
     }
     const [images] = [
       await this.attachments.findMany(posts.map((p) => p.featuredImageId).filter((id): id is number => id !== null)),
@@ -95,7 +123,14 @@ export class EventObjectsService {
       if (!detail) throw new Error(`event ${post.id} has no details row`);
       const postTerms = terms.get(post.id) ?? [];
       const termObjects = (taxonomy: typeof categoryTaxonomy): TermObject[] =>
-        postTerms.filter((t) => t.taxonomy === taxonomy.taxonomy).map((t) => toTermObject(t, taxonomy, ctx));
+        postTerms
+          .filter((t) => t.taxonomy === taxonomy.taxonomy)
+          .map((t) => {
+            const term = toTermObject(t, taxonomy, ctx);
+            return options.countPlaceholders
+              ? ({ ...term, count: countPlaceholder(t.id) } as unknown as TermObject)
+              : term;
+          });
       const linked = new Map(
         this.links.all().map(({ definition: { field } }) => [field, linkedByField.get(field)?.get(post.id) ?? []]),
       );
@@ -117,7 +152,9 @@ export class EventObjectsService {
         nowUtc,
         blank,
       );
-      return { object, details: detail, linked };
+      let shown = 0;
+      for (const objects of linked.values()) shown += objects.length;
+      return { object, details: detail, linked, complete: shown === (linkCounts.get(post.id) ?? 0) };
     });
   }
 }

@@ -33,6 +33,7 @@ import type { EventObject } from './event.mapper';
 import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
 import { resolveDateWindow, type DateWindow } from './event-window';
 import { EventObjectsService } from './event-objects.service';
+import { EventDocuments } from './documents/event-documents.service';
 import type { EventDetailsEntity } from './event-details.entity';
 import { dayCountRoute, EventListingPlan } from './event-listing-plan';
 import { EventSearchPlan, searchWordRoute } from './event-search-plan';
@@ -58,6 +59,7 @@ export class EventsQueryService {
     private readonly totals: ListTotalsCache,
     private readonly listing: EventListingPlan,
     private readonly searchPlan: EventSearchPlan,
+    private readonly documents: EventDocuments,
   ) {}
 
   async list(query: ListEventsQueryDto, ctx: RequestContext): Promise<ListResponse> {
@@ -73,10 +75,9 @@ export class EventsQueryService {
     const { events, total } =
       (await this.fromSearchIndex(filter, page)) ?? (await this.fromRows(filter, page, totalKey));
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
-    const objects = await this.objects.fromRecords(events, ctx, () => false);
     return buildListResponse({
       key: EVENTS_REST_BASE,
-      items: objects.map((o) => o.object),
+      items: await this.documents.listObjects(events, ctx),
       total,
       page,
       collectionUrl: `${ctx.namespaceUrl}/${EVENTS_REST_BASE}`,
@@ -197,7 +198,7 @@ export class EventsQueryService {
   }
 
   async get(ref: PostRef, password: string | undefined, ctx: RequestContext): Promise<EventObject> {
-    const { post, details: eventDetails, changedUtc } = await this.findEvent(ref);
+    const { post, details: eventDetails, changedUtc, document } = await this.findEvent(ref);
     if (post.status === 'trash') throw new DomainError('event_no_longer_available');
     if (!isPublic(post.status, post.dateUtc, this.siteTime.now().utc) && !postPolicy.canReadNonPublic(ctx.user, post)) {
       throw postErrors.notAccessible(EVENT_POST_TYPE);
@@ -207,7 +208,8 @@ export class EventsQueryService {
       if (!password || !(await this.passwords.matches({ id: post.id, passwordHash }, password, ctx.clientAddress)))
         throw new DomainError('event_password_protected');
     }
-    const answer = await this.objects.single({ post, details: eventDetails }, ctx);
+    const record = { post, details: eventDetails, document };
+    const answer = (await this.documents.single(record, ctx)) ?? (await this.objects.single(record, ctx));
     return changedUtc === undefined ? answer : rememberChangedUtc(answer, changedUtc);
   }
 
@@ -240,7 +242,7 @@ export class EventsQueryService {
     if (post.type !== CALENDAR_POST_TYPES.event || !details) {
       throw new DomainError('invalid_event_id', { args: { id: post.id } });
     }
-    return { post, details, ...(byId ? { changedUtc: byId.changedUtc } : {}) };
+    return { post, details, ...(byId ? { changedUtc: byId.changedUtc, document: byId.document } : {}) };
   }
 
   private async bySlug(ref: PostRef): Promise<{ post: PostEntity; details: EventDetailsEntity | null } | null> {

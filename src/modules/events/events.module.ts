@@ -17,13 +17,19 @@ import { EventsQueryService } from './events-query.service';
 import { EventChangeSource } from './event-change-source';
 import { EventLinksModule } from './links/event-links.module';
 import { LinkedRecordsReader } from './linked/linked-records.reader';
+import { EventDocumentEntity } from './documents/event-document.entity';
+import { EventDocuments } from './documents/event-documents.service';
 
 /**
  * `/cal/events/v1/events`: the event post type with its categories and tags, and whatever other post
  * types declare links to it (`EventLinksModule.link`): venues and organizers, a team's own.
  */
 @Module({
-  imports: [PostsModule.forPostType(EVENT_POST_TYPE), TypeOrmModule.forFeature([EventDetailsEntity]), EventLinksModule],
+  imports: [
+    PostsModule.forPostType(EVENT_POST_TYPE),
+    TypeOrmModule.forFeature([EventDetailsEntity, EventDocumentEntity]),
+    EventLinksModule,
+  ],
   // The feed's routes first: `events/:id` would take `events/5.ics`.
   controllers: [EventFeedController, EventsController],
   providers: [
@@ -38,6 +44,7 @@ import { LinkedRecordsReader } from './linked/linked-records.reader';
     EventFeedService,
     EventChangeSource,
     LinkedRecordsReader,
+    EventDocuments,
   ],
   exports: [EventsQueryService],
 })

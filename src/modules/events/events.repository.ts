@@ -14,6 +14,7 @@ import { DatabaseContext } from '../../database/database-context';
 import { RawRows } from '../../database/raw-rows';
 import { ShapedQueries, type BuiltQuery } from '../../database/shaped-queries';
 import { archiveShapeOf } from './event-archive-shape';
+import { selectDocument, storedDocumentOf, type StoredEventDocument } from './documents/stored-event-document';
 
 export interface EventArchiveFilter {
   scope: ListScope;
@@ -52,6 +53,8 @@ export interface ArchiveSeek {
 export interface EventRecord {
   post: PostEntity;
   details: EventDetailsEntity;
+  /** Its stored document, where the read joined it (undefined: not read; null: the event has no row). */
+  document?: StoredEventDocument | null;
 }
 
 /** Event queries, named by what they are for. */
@@ -110,11 +113,11 @@ export class EventsRepository {
     const qb = this.archiveQuery(filter).andWhere('d.hide_from_listings + 0 = 0');
     if (seek) qb.andWhere('d.startUtc >= :seekFrom', { seekFrom: seek.startFrom });
     if (seek?.startBefore) qb.andWhere('d.startUtc < :seekBefore', { seekBefore: seek.startBefore });
-    return qb
-      .orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC')
+    qb.orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC')
       .addOrderBy('d.postId', 'ASC')
       .select(this.rows.select(PostEntity, 'p'))
       .addSelect(this.rows.select(EventDetailsEntity, 'd'));
+    return selectDocument(qb, false);
   }
 
   /**
@@ -187,13 +190,13 @@ export class EventsRepository {
   /** Events by id, in the order of `ids` (ids of events gone since are skipped). */
   async recordsInOrder(ids: number[]): Promise<EventRecord[]> {
     if (ids.length === 0) return [];
-    const raw = await this.db.manager
+    const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
       .innerJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
       .select(this.rows.select(PostEntity, 'p'))
       .addSelect(this.rows.select(EventDetailsEntity, 'd'))
-      .where('p.id IN (:...ids)', { ids })
-      .getRawMany<Record<string, unknown>>();
+      .where('p.id IN (:...ids)', { ids });
+    const raw = await selectDocument(qb, false).getRawMany<Record<string, unknown>>();
     const byId = new Map(raw.map((row) => this.recordOf(row)!).map((record) => [record.post.id, record]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -202,32 +205,39 @@ export class EventsRepository {
    * Any post by id, whatever its type, with its event details when it has them: tells "no such event"
    * from "not an event" in the same query that reads the event.
    */
-  async findAnyWithDetails(
-    id: number,
-  ): Promise<{ post: PostEntity; details: EventDetailsEntity | null; changedUtc: string | null } | null> {
+  async findAnyWithDetails(id: number): Promise<{
+    post: PostEntity;
+    details: EventDetailsEntity | null;
+    changedUtc: string | null;
+    document: StoredEventDocument | null;
+  } | null> {
     const [row] = await this.shaped.rawMany<Record<string, unknown>>('findAnyWithDetails', { id }, (manager, params) =>
-      manager
-        .createQueryBuilder(PostEntity, 'p')
-        .leftJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
-        // When the event or what it embeds last changed (Last-Modified), in the same round trip.
-        .leftJoin(ChangeHeadEntity, 'h', "h.resource = 'event' AND h.resourceId = p.id")
-        .select(this.rows.select(PostEntity, 'p'))
-        .addSelect(this.rows.select(EventDetailsEntity, 'd'))
-        .addSelect('h.changed_utc', 'h__changed_utc')
-        .where('p.id = :id', params),
+      selectDocument(
+        manager
+          .createQueryBuilder(PostEntity, 'p')
+          .leftJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
+          // When the event or what it embeds last changed (Last-Modified), in the same round trip.
+          .leftJoin(ChangeHeadEntity, 'h', "h.resource = 'event' AND h.resourceId = p.id")
+          .select(this.rows.select(PostEntity, 'p'))
+          .addSelect(this.rows.select(EventDetailsEntity, 'd'))
+          .addSelect('h.changed_utc', 'h__changed_utc')
+          .where('p.id = :id', params),
+        true,
+      ),
     );
     if (!row) return null;
     return {
       post: this.rows.read(PostEntity, 'p', row)!,
       details: this.rows.read(EventDetailsEntity, 'd', row),
       changedUtc: (sqlDateTime.from(row.h__changed_utc ?? null) as string | null) ?? null,
+      document: storedDocumentOf(row),
     };
   }
 
   private recordOf(row: Record<string, unknown>): EventRecord | null {
     const post = this.rows.read(PostEntity, 'p', row);
     const details = this.rows.read(EventDetailsEntity, 'd', row);
-    return post && details ? { post, details } : null;
+    return post && details ? { post, details, document: storedDocumentOf(row) } : null;
   }
 
   async detailsOf(ids: number[]): Promise<Map<number, EventDetailsEntity>> {

@@ -20,6 +20,10 @@ export class LinkedPostExtensionRegistry {
     this.extensions.push(extension);
   }
 
+  all(): readonly LinkedPostExtension[] {
+    return this.extensions;
+  }
+
   of(type: string): LinkedPostExtension[] {
     return this.extensions.filter((e) => e.type === type);
   }

@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import {
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnModuleInit,
+} from '@nestjs/common';
+import type { RequestContext } from '../../../common/http/request-context';
+import type { RecordedChange } from '../../../database/changes/recorded-change';
+import { CommitSteps } from '../../../database/commit-steps';
+import { DatabaseContext } from '../../../database/database-context';
+import { WriteTransactions } from '../../../database/write-transactions';
+import { TermsRepository } from '../../../core/terms/terms.repository';
+import { serviceVersion } from '../../../operations/version';
+import type { EventObject } from '../event.mapper';
+import { EventObjectsService, type SingleEventObject } from '../event-objects.service';
+import { EVENT_POST_TYPE } from '../event.post-type';
+import { EventsRepository, type EventRecord } from '../events.repository';
+import { EventLinkRegistry } from '../links/event-links.module';
+import { LinkedPostExtensionRegistry } from '../linked/linked-post-extension';
+import { documentFills } from './document-fills';
+import { EventDocumentEntity } from './event-document.entity';
+import { countedTermIds, renderDocument } from './event-document-template';
+import { buildDocuments, type BuiltDocument, type WithDocument } from './event-document-builder';
+import type { StoredEventDocument } from './stored-event-document';
+
+/** Bumped when the event representation changes in a way the service's version would not tell. */
+const DOCUMENT_FORMAT = 1;
+/** Events filled per background transaction. */
+const FILL_BATCH = 50;
+/** Document rows invalidated per statement. */
+const INVALIDATE_CHUNK = 500;
+
+/**
+ * The event read model (docs/architecture.md, "Event documents"). Reads answer from an event's stored
+ * document when it has one built by this build of the service; otherwise they assemble the event as before
+ * and ask for the document to be built in the background. Documents are built only for events every caller
+ * sees alike (published, without a password, every linked record public), and only after a check that the
+ * template, filled for a sample request, gives exactly what assembling the event for that request gives.
+ */
+@Injectable()
+export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('EventDocuments');
+  private readonly pending = new Set<number>();
+  private running: Promise<void> | null = null;
+  private closed = false;
+  private formatKey = '';
+
+  constructor(
+    private readonly db: DatabaseContext,
+    private readonly transactions: WriteTransactions,
+    private readonly commitSteps: CommitSteps,
+    private readonly objects: EventObjectsService,
+    private readonly events: EventsRepository,
+    private readonly terms: TermsRepository,
+    private readonly links: EventLinkRegistry,
+    private readonly extensions: LinkedPostExtensionRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.commitSteps.add((changes) => this.keepInStep(changes));
+  }
+
+  /** Link types and extensions register while modules initialise; the format names them all. */
+  onApplicationBootstrap(): void {
+    const parts = [
+      DOCUMENT_FORMAT,
+      serviceVersion(),
+      process.versions.tz ?? process.versions.icu ?? '',
+      ...this.links.all().map(({ definition }) => `${definition.field}:${definition.cardinality}`),
+      ...this.extensions.all().map((e) => `${e.type}:${e.constructor.name}`),
+    ];
+    this.formatKey = createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
+  }
+
+  get format(): string {
+    return this.formatKey;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    await this.settled();
+  }
+
+  /** Resolves once every fill asked for so far has run. */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /**
+   * The commit step: a new event gets its (empty) row; every other event the write changed, itself or
+   * through what it embeds, loses its bodies and moves to a new generation.
+   */
+  private async keepInStep(changes: readonly RecordedChange[]): Promise<void> {
+    const created: number[] = [];
+    const changed: number[] = [];
+    for (const change of changes) {
+      if (change.resource !== EVENT_POST_TYPE.noun) continue;
+      (change.action === 'created' ? created : changed).push(change.resourceId);
+    }
+    if (created.length > 0) {
+      await this.db.insertOnly(
+        EventDocumentEntity,
+        created.map((postId) => ({ postId, generation: 0, format: null, objectJson: null, jsonLd: null })),
+      );
+    }
+    for (let start = 0; start < changed.length; start += INVALIDATE_CHUNK) {
+      await this.db.manager
+        .createQueryBuilder()
+        .update(EventDocumentEntity)
+        .set({ generation: () => 'generation + 1', format: null, objectJson: null, jsonLd: null })
+        .where('post_id IN (:...ids)', { ids: changed.slice(start, start + INVALIDATE_CHUNK) })
+        .execute();
+    }
+  }
+
+  /**
+   * The list's objects in the order of `records`: from the stored documents where they serve, the rest
+   * assembled (and their documents asked for).
+   */
+  async listObjects(records: EventRecord[], ctx: RequestContext): Promise<EventObject[]> {
+    const stored = new Map<number, string>();
+    const assemble: EventRecord[] = [];
+    for (const record of records) {
+      if (this.serves(record.document, ctx)) stored.set(record.post.id, record.document.objectJson!);
+      else assemble.push(record);
+    }
+    const assembled = assemble.length > 0 ? await this.objects.fromRecords(assemble, ctx, () => false) : [];
+    this.fillLater(assemble);
+    const counts = await this.terms.countsOf([...new Set([...stored.values()].flatMap(countedTermIds))]);
+    const byId = new Map<number, EventObject>(assembled.map(({ object }) => [object.id, object]));
+    for (const [id, template] of stored) byId.set(id, JSON.parse(renderDocument(template, ctx, counts)) as EventObject);
+    return records.map((r) => byId.get(r.post.id)!);
+  }
+
+  /**
+   * A single read's answer from the stored document, or undefined when it has none that serves (it is then
+   * asked for). The caller has already checked that this caller may read the event.
+   */
+  async single(record: EventRecord, ctx: RequestContext): Promise<SingleEventObject | undefined> {
+    const document = record.document;
+    if (!this.serves(document, ctx) || !document.jsonLd) {
+      this.fillLater([record]);
+      return undefined;
+    }
+    const objectJson = document.objectJson!;
+    const counts = await this.terms.countsOf(countedTermIds(objectJson));
+    const body = `${objectJson.slice(0, -1)},"json_ld":${document.jsonLd}}`;
+    return JSON.parse(renderDocument(body, ctx, counts)) as SingleEventObject;
+  }
+
+  /** Asks for the documents of events a write or a read found without one; they are built after the answer. */
+  fillLater(records: EventRecord[]): void {
+    if (this.closed) return;
+    for (const record of records) if (this.fillable(record)) this.pending.add(record.post.id);
+    if (this.pending.size === 0 || this.running) return;
+    this.running = this.db
+      .outsideRequest(() => documentFills.run(true, () => this.drain()))
+      .finally(() => (this.running = null));
+  }
+
+  private serves(
+    document: StoredEventDocument | null | undefined,
+    ctx: RequestContext,
+  ): document is StoredEventDocument {
+    // The reference dialect names taxonomies its own way, so it is always assembled.
+    return !!document?.objectJson && document.format === this.formatKey && ctx.dialect === 'cal';
+  }
+
+  /** Events whose document may be the same for every caller, and is not built yet for this format. */
+  private fillable(record: EventRecord): record is WithDocument {
+    const { post, document } = record;
+    if (!document || post.status !== 'publish' || post.passwordHash !== null) return false;
+    return document.objectJson === null || document.format !== this.formatKey;
+  }
+
+  private async drain(): Promise<void> {
+    // After the answer that asked for it has gone out.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pending.size > 0 && !this.closed) {
+      const batch = [...this.pending].slice(0, FILL_BATCH);
+      batch.forEach((id) => this.pending.delete(id));
+      try {
+        await this.fill(batch);
+      } catch (error) {
+        // A later read asks again; nothing is served from a document that did not land.
+        this.logger.warn(`event documents not built for ${batch.length} events: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** Builds and stores the documents of `ids`, each only if its generation is still the one it was read at. */
+  private async fill(ids: number[]): Promise<void> {
+    await this.store(await this.build(ids));
+  }
+
+  /** The documents of those of `ids` that may have one, built from their rows as they are now. */
+  async build(ids: number[]): Promise<BuiltDocument[]> {
+    const records = (await this.events.recordsInOrder(ids)).filter((r): r is WithDocument => this.fillable(r));
+    return records.length === 0 ? [] : buildDocuments(this.objects, records);
+  }
+
+  /**
+   * Stores built documents, each where its event's generation is still the one its rows were read at: one
+   * that changed meanwhile keeps its empty bodies (its next read builds it again).
+   */
+  async store(built: BuiltDocument[]): Promise<void> {
+    if (built.length === 0) return;
+    await this.transactions.run(
+      async () => {
+        for (const { record, objectJson, jsonLd } of built) {
+          await this.db.manager
+            .createQueryBuilder()
+            .update(EventDocumentEntity)
+            .set({ format: this.formatKey, objectJson, jsonLd })
+            .where('post_id = :id AND generation = :generation', {
+              id: record.post.id,
+              generation: record.document.generation,
+            })
+            .execute();
+        }
+      },
+      { content: false },
+    );
+  }
+}

@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EventDocuments } from '../../src/modules/events/documents/event-documents.service';
+import { createTestApp, type TestApp } from '../support/create-test-app';
+import { postEvent } from '../support/events';
+import { documentsSettled } from '../support/statements';
+import { createUser, type TestUser } from '../support/users';
+
+const ns = '/cal/events/v1';
+const WINDOW = 'start_date=2030-01-01&end_date=2030-12-31';
+const HOST = 'calendar.test';
+const NOW = new Date('2030-03-01T12:00:00Z');
+
+interface EventJson {
+  id: number;
+  title: string;
+  description: string;
+  url: string;
+  rest_url: string;
+  global_id: string;
+  venue: { venue: string; url: string } | [];
+  organizer: { email: string }[];
+  categories: { id: number; name: string; count: number; taxonomy: string; urls: { self: string } }[];
+  json_ld?: { url: string; location?: { name: string } };
+}
+
+/**
+ * The event read model: reads answer from stored documents once they are built, with the caller's own
+ * URLs and the terms' current counts, and after every kind of write the next read on either of two
+ * instances shows the change (the response cache is off, so nothing else could answer).
+ */
+describe('event documents', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let editor: TestUser;
+  let eventId: number;
+  let venueId: number;
+  let organizerId: number;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    const env = { RESPONSE_CACHE_MB: '0' };
+    a = await createTestApp({ now: NOW, env });
+    b = await createTestApp({ database: a.database, now: NOW, env });
+    editor = await createUser(a, 'editor');
+    const event = await postEvent(a, editor.auth, {
+      title: 'Harbour concert',
+      description: '<p>Brass on the pier</p>',
+      start_date: '2030-06-01 19:00:00',
+      end_date: '2030-06-01 21:00:00',
+      venue: { venue: 'Pier Hall' },
+      organizer: [{ organizer: 'Harbour Society', email: 'old@example.org' }],
+      categories: ['Concerts'],
+    });
+    eventId = event.id;
+    venueId = (event.venue as { id: number }).id;
+    organizerId = (event.organizer as { id: number }[])[0].id;
+    categoryId = (event.categories as { id: number }[])[0].id;
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  const callers = (): [string, string | undefined][] => [
+    ['anonymous', undefined],
+    ['an editor', editor.auth],
+  ];
+
+  async function listOn(t: TestApp, auth: string | undefined, path = `${ns}/events`): Promise<EventJson[]> {
+    const req = t.http.get(`${path}?${WINDOW}`).set('Host', HOST);
+    if (auth) req.set('Authorization', auth);
+    return (await req.expect(200)).body.events as EventJson[];
+  }
+
+  async function singleOn(t: TestApp, auth: string | undefined, id = eventId, path = `${ns}/events`) {
+    const req = t.http.get(`${path}/${id}`).set('Host', HOST);
+    if (auth) req.set('Authorization', auth);
+    const res = await req;
+    return { status: res.status, body: res.body as EventJson };
+  }
+
+  async function storedBody(id = eventId): Promise<string | null> {
+    const [row] = await a.dataSource.query<{ object_json: string | null }[]>(
+      'SELECT object_json FROM event_documents WHERE post_id = ?',
+      [id],
+    );
+    return row.object_json;
+  }
+
+  /** Reads the event everywhere, waits for its document, and proves the next reads answer from it. */
+  async function primeDocuments(): Promise<void> {
+    await listOn(a, undefined);
+    await singleOn(b, undefined);
+    await documentsSettled(a);
+    await documentsSettled(b);
+    expect(await storedBody()).toMatch(/^\{"id":/);
+  }
+
+  /** Every instance and caller: the next list and single reads, checked by `expectation`. */
+  async function expectEverywhere(
+    expectation: (list: EventJson[], single: { status: number; body: EventJson }, caller: string) => void,
+  ): Promise<void> {
+    for (const t of [a, b]) {
+      for (const [caller, auth] of callers()) expectation(await listOn(t, auth), await singleOn(t, auth), caller);
+    }
+  }
+
+  const inList = (list: EventJson[]) => list.find((e) => e.id === eventId);
+
+  it('answers from the document exactly what assembling the event answered, with the caller’s URLs', async () => {
+    const assembled = await singleOn(a, undefined);
+    const assembledList = inList(await listOn(a, undefined));
+    await primeDocuments();
+    const stored = await singleOn(a, undefined);
+    expect(stored.body).toEqual(assembled.body);
+    expect(inList(await listOn(b, undefined))).toEqual(assembledList);
+    // Another origin, a language segment, an odd host: the placeholders take each request's own.
+    const other = await a.http.get(`/de${ns}/events/${eventId}`).set('Host', 'Other.Example:8080');
+    expect(other.status).toBe(200);
+    const body = other.body as EventJson;
+    // URLs keep the Host header as sent; the global id takes the URL's (lower-cased) host, as assembled.
+    expect(body.url).toBe('http://Other.Example:8080/event/harbour-concert/');
+    expect(body.rest_url).toBe(`http://Other.Example:8080/de${ns}/events/${eventId}`);
+    expect(body.global_id).toBe(`other.example:8080?id=${eventId}`);
+    expect(body.categories[0].urls.self).toBe(`http://Other.Example:8080/de${ns}/categories/${categoryId}`);
+    expect(body.json_ld?.url).toBe(body.url);
+    expect(JSON.stringify(body)).not.toContain('calendar.test');
+  });
+
+  it('shows the terms’ current counts, which change without a change to the event', async () => {
+    await primeDocuments();
+    const before = (await singleOn(a, undefined)).body.categories[0].count;
+    await postEvent(b, editor.auth, { title: 'Second concert', categories: ['Concerts'] });
+    expect(await storedBody()).toMatch(/^\{"id":/);
+    await expectEverywhere((list, single) => {
+      expect(inList(list)?.categories[0].count).toBe(before + 1);
+      expect(single.body.categories[0].count).toBe(before + 1);
+    });
+  });
+
+  it('sees an event edit made on the other instance', async () => {
+    await primeDocuments();
+    await b.http
+      .post(`${ns}/events/${eventId}`)
+      .set('Authorization', editor.auth)
+      .send({ title: 'Harbour concert (moved indoors)' })
+      .expect(200);
+    // Emptied in the write's own transaction.
+    expect(await storedBody()).toBeNull();
+    await expectEverywhere((list, single) => {
+      expect(inList(list)?.title).toBe('Harbour concert (moved indoors)');
+      expect(single.body.title).toBe('Harbour concert (moved indoors)');
+    });
+    await primeDocuments();
+    expect((await singleOn(a, undefined)).body.title).toBe('Harbour concert (moved indoors)');
+  });
+
+  it('sees a venue rename, an organizer’s new email and a category rename in what the event embeds', async () => {
+    await primeDocuments();
+    await a.http.post(`${ns}/venues/${venueId}`).set('Authorization', editor.auth).send({ venue: 'Dock Hall' });
+    await primeDocuments();
+    await b.http
+      .post(`${ns}/organizers/${organizerId}`)
+      .set('Authorization', editor.auth)
+      .send({ email: 'new@example.org' })
+      .expect(200);
+    await primeDocuments();
+    await a.http
+      .post(`${ns}/categories/${categoryId}`)
+      .set('Authorization', editor.auth)
+      .send({ name: 'Live music' })
+      .expect(200);
+    expect(await storedBody()).toBeNull();
+    await expectEverywhere((list, single) => {
+      for (const event of [inList(list)!, single.body]) {
+        expect((event.venue as { venue: string }).venue).toBe('Dock Hall');
+        expect(event.organizer[0].email).toBe('new@example.org');
+        expect(event.categories[0].name).toBe('Live music');
+      }
+    });
+  });
+
+  it('keeps no document for an event whose venue only editors may see, and shows each caller theirs', async () => {
+    await primeDocuments();
+    await a.http
+      .post(`${ns}/venues/${venueId}`)
+      .set('Authorization', editor.auth)
+      .send({ status: 'draft' })
+      .expect(200);
+    await expectEverywhere((list, single, caller) => {
+      const expected = caller === 'anonymous' ? [] : expect.objectContaining({ venue: 'Dock Hall' });
+      expect(inList(list)?.venue).toEqual(expected);
+      expect(single.body.venue).toEqual(expected);
+    });
+    await documentsSettled(a);
+    await documentsSettled(b);
+    // Built, found not the same for every caller: kept empty until the event next changes.
+    expect(await storedBody()).toBe('');
+    await a.http
+      .post(`${ns}/venues/${venueId}`)
+      .set('Authorization', editor.auth)
+      .send({ status: 'publish' })
+      .expect(200);
+    await primeDocuments();
+    expect(((await singleOn(b, undefined)).body.venue as { venue: string }).venue).toBe('Dock Hall');
+  });
+
+  it('answers the reference dialect in its own names, document or not', async () => {
+    await primeDocuments();
+    const tec = await singleOn(a, undefined, eventId, '/wp-json/tribe/events/v1/events');
+    expect(tec.status).toBe(200);
+    expect(tec.body.categories[0].taxonomy).toBe('tribe_events_cat');
+    expect(tec.body.rest_url).toBe(`http://${HOST}/wp-json/tribe/events/v1/events/${eventId}`);
+    const native = await singleOn(a, undefined);
+    expect(native.body.categories[0].taxonomy).toBe('cal_events_cat');
+  });
+
+  it('blanks the event for outsiders as soon as a password is set, and builds no document for it', async () => {
+    await primeDocuments();
+    await b.http
+      .post(`${ns}/events/${eventId}`)
+      .set('Authorization', editor.auth)
+      .send({ password: 'open sesame' })
+      .expect(200);
+    await expectEverywhere((list, single, caller) => {
+      if (caller === 'anonymous') {
+        expect(inList(list)?.description).toBe('');
+        expect(single.status).toBe(403);
+      } else {
+        expect(inList(list)?.description).toContain('Brass on the pier');
+        expect(single.status).toBe(200);
+      }
+    });
+    await documentsSettled(a);
+    expect(await storedBody()).toBeNull();
+    await b.http.post(`${ns}/events/${eventId}`).set('Authorization', editor.auth).send({ password: '' }).expect(200);
+  });
+
+  it('never stores a document built from rows that changed before it could be stored', async () => {
+    await primeDocuments();
+    await a.http.post(`${ns}/events/${eventId}`).set('Authorization', editor.auth).send({ title: 'Version one' });
+    const documents = a.app.get(EventDocuments, { strict: false });
+    // Built from "Version one", then the event changes before the build is stored, as a fill racing a write.
+    const built = await documents.build([eventId]);
+    expect(built).toHaveLength(1);
+    await b.http.post(`${ns}/events/${eventId}`).set('Authorization', editor.auth).send({ title: 'Version two' });
+    await documents.store(built);
+    expect(await storedBody()).toBeNull();
+    for (const t of [a, b]) expect((await singleOn(t, undefined)).body.title).toBe('Version two');
+    // Without a change in between, the same build lands.
+    await documents.store(await documents.build([eventId]));
+    expect(await storedBody()).toContain('Version two');
+  });
+
+  it('drops a trashed event from every list and single read', async () => {
+    await primeDocuments();
+    await a.http.delete(`${ns}/events/${eventId}`).set('Authorization', editor.auth).expect(200);
+    await expectEverywhere((list, single) => {
+      expect(inList(list)).toBeUndefined();
+      expect(single.status).toBe(403);
+    });
+    await a.http.delete(`${ns}/events/${eventId}?force=true`).set('Authorization', editor.auth).expect(200);
+    const rows = await a.dataSource.query<unknown[]>('SELECT post_id FROM event_documents WHERE post_id = ?', [
+      eventId,
+    ]);
+    expect(rows).toEqual([]);
+  });
+});
