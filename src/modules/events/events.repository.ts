@@ -113,11 +113,12 @@ export class EventsRepository {
     const qb = this.archiveQuery(filter).andWhere('d.hide_from_listings + 0 = 0');
     if (seek) qb.andWhere('d.startUtc >= :seekFrom', { seekFrom: seek.startFrom });
     if (seek?.startBefore) qb.andWhere('d.startUtc < :seekBefore', { seekBefore: seek.startBefore });
-    qb.orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC')
+    // Not joined to the event documents: with the join MariaDB reads the posts first and sorts the window.
+    return qb
+      .orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC')
       .addOrderBy('d.postId', 'ASC')
       .select(this.rows.select(PostEntity, 'p'))
       .addSelect(this.rows.select(EventDetailsEntity, 'd'));
-    return selectDocument(qb, false);
   }
 
   /**

@@ -32,6 +32,16 @@ const FILL_BATCH = 50;
 /** Document rows invalidated per statement. */
 const INVALIDATE_CHUNK = 500;
 
+/** A row of {@link EventDocuments.documentsOf}: a document (part 0) or a term's count (part 1). */
+interface DocumentOrCountRow {
+  part: number | string;
+  id: number | string;
+  generation: number | string | null;
+  format: string | null;
+  object_json: string | null;
+  term_count: number | string | null;
+}
+
 /**
  * The event read model (docs/architecture.md, "Event documents"). Reads answer from an event's stored
  * document when it has one built by this build of the service; otherwise they assemble the event as before
@@ -120,18 +130,51 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
    * assembled (and their documents asked for).
    */
   async listObjects(records: EventRecord[], ctx: RequestContext): Promise<EventObject[]> {
+    const { documents, counts } = await this.documentsOf(records.map((r) => r.post.id));
     const stored = new Map<number, string>();
     const assemble: EventRecord[] = [];
     for (const record of records) {
-      if (this.serves(record.document, ctx)) stored.set(record.post.id, record.document.objectJson!);
-      else assemble.push(record);
+      const document = documents.get(record.post.id) ?? null;
+      if (this.serves(document, ctx)) stored.set(record.post.id, document.objectJson!);
+      else assemble.push({ ...record, document });
     }
     const assembled = assemble.length > 0 ? await this.objects.fromRecords(assemble, ctx, () => false) : [];
     this.fillLater(assemble);
-    const counts = await this.terms.countsOf([...new Set([...stored.values()].flatMap(countedTermIds))]);
     const byId = new Map<number, EventObject>(assembled.map(({ object }) => [object.id, object]));
     for (const [id, template] of stored) byId.set(id, JSON.parse(renderDocument(template, ctx, counts)) as EventObject);
     return records.map((r) => byId.get(r.post.id)!);
+  }
+
+  /**
+   * The stored documents of `ids` and the counts of the terms they carry, in one statement. (Apart from the
+   * page query: joined to it, MariaDB reads the posts first and sorts the whole window.)
+   */
+  private async documentsOf(
+    ids: number[],
+  ): Promise<{ documents: Map<number, StoredEventDocument>; counts: Map<number, number> }> {
+    const documents = new Map<number, StoredEventDocument>();
+    const counts = new Map<number, number>();
+    if (ids.length === 0) return { documents, counts };
+    const list = ids.map(() => '?').join(', ');
+    const rows = await this.db.manager.query<DocumentOrCountRow[]>(
+      `SELECT 0 AS part, e.post_id AS id, e.generation AS generation, e.format AS format,
+              e.object_json AS object_json, NULL AS term_count
+         FROM event_documents e WHERE e.post_id IN (${list})
+       UNION ALL
+       SELECT 1, t.id, NULL, NULL, NULL, t.count
+         FROM term_relationships tr INNER JOIN terms t ON t.id = tr.term_id WHERE tr.post_id IN (${list})`,
+      [...ids, ...ids],
+    );
+    for (const row of rows) {
+      if (Number(row.part) === 1) counts.set(Number(row.id), Number(row.term_count));
+      else
+        documents.set(Number(row.id), {
+          generation: Number(row.generation),
+          format: row.format,
+          objectJson: row.object_json,
+        });
+    }
+    return { documents, counts };
   }
 
   /**
