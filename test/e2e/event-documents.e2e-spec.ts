@@ -1,27 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventDocuments } from '../../src/modules/events/documents/event-documents.service';
-import { createTestApp, type TestApp } from '../support/create-test-app';
+import type { TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { documentsSettled } from '../support/statements';
-import { createUser, type TestUser } from '../support/users';
+import { HOST, TwoInstances, type EventJson } from '../support/two-instances';
+import type { TestUser } from '../support/users';
 
 const ns = '/cal/events/v1';
-const WINDOW = 'start_date=2030-01-01&end_date=2030-12-31';
-const HOST = 'calendar.test';
-const NOW = new Date('2030-03-01T12:00:00Z');
-
-interface EventJson {
-  id: number;
-  title: string;
-  description: string;
-  url: string;
-  rest_url: string;
-  global_id: string;
-  venue: { venue: string; url: string } | [];
-  organizer: { email: string }[];
-  categories: { id: number; name: string; count: number; taxonomy: string; urls: { self: string } }[];
-  json_ld?: { url: string; location?: { name: string } };
-}
 
 /**
  * The event read model: reads answer from stored documents once they are built, with the caller's own
@@ -29,6 +14,7 @@ interface EventJson {
  * instances shows the change (the response cache is off, so nothing else could answer).
  */
 describe('event documents', () => {
+  let f: TwoInstances;
   let a: TestApp;
   let b: TestApp;
   let editor: TestUser;
@@ -38,46 +24,15 @@ describe('event documents', () => {
   let categoryId: number;
 
   beforeAll(async () => {
-    const env = { RESPONSE_CACHE_MB: '0' };
-    a = await createTestApp({ now: NOW, env });
-    b = await createTestApp({ database: a.database, now: NOW, env });
-    editor = await createUser(a, 'editor');
-    const event = await postEvent(a, editor.auth, {
-      title: 'Harbour concert',
-      description: '<p>Brass on the pier</p>',
-      start_date: '2030-06-01 19:00:00',
-      end_date: '2030-06-01 21:00:00',
-      venue: { venue: 'Pier Hall' },
-      organizer: [{ organizer: 'Harbour Society', email: 'old@example.org' }],
-      categories: ['Concerts'],
-    });
-    eventId = event.id;
-    venueId = (event.venue as { id: number }).id;
-    organizerId = (event.organizer as { id: number }[])[0].id;
-    categoryId = (event.categories as { id: number }[])[0].id;
+    f = await TwoInstances.start({ RESPONSE_CACHE_MB: '0' });
+    ({ a, b, editor, eventId, venueId, organizerId, categoryId } = f);
   });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+  afterAll(() => f.close());
 
-  const callers = (): [string, string | undefined][] => [
-    ['anonymous', undefined],
-    ['an editor', editor.auth],
-  ];
-
-  async function listOn(t: TestApp, auth: string | undefined, path = `${ns}/events`): Promise<EventJson[]> {
-    const req = t.http.get(`${path}?${WINDOW}`).set('Host', HOST);
-    if (auth) req.set('Authorization', auth);
-    return (await req.expect(200)).body.events as EventJson[];
-  }
-
-  async function singleOn(t: TestApp, auth: string | undefined, id = eventId, path = `${ns}/events`) {
-    const req = t.http.get(`${path}/${id}`).set('Host', HOST);
-    if (auth) req.set('Authorization', auth);
-    const res = await req;
-    return { status: res.status, body: res.body as EventJson };
-  }
+  const listOn = (t: TestApp, auth: string | undefined, path?: string) => f.listOn(t, auth, path);
+  const singleOn = (t: TestApp, auth: string | undefined, id?: number, path?: string) => f.singleOn(t, auth, id, path);
+  const expectEverywhere: TwoInstances['expectEverywhere'] = (expectation) => f.expectEverywhere(expectation);
+  const inList = (list: EventJson[]) => f.inList(list);
 
   async function storedBody(id = eventId): Promise<string | null> {
     const [row] = await a.dataSource.query<{ object_json: string | null }[]>(
@@ -95,17 +50,6 @@ describe('event documents', () => {
     await documentsSettled(b);
     expect(await storedBody()).toMatch(/^\{"id":/);
   }
-
-  /** Every instance and caller: the next list and single reads, checked by `expectation`. */
-  async function expectEverywhere(
-    expectation: (list: EventJson[], single: { status: number; body: EventJson }, caller: string) => void,
-  ): Promise<void> {
-    for (const t of [a, b]) {
-      for (const [caller, auth] of callers()) expectation(await listOn(t, auth), await singleOn(t, auth), caller);
-    }
-  }
-
-  const inList = (list: EventJson[]) => list.find((e) => e.id === eventId);
 
   it('answers from the document exactly what assembling the event answered, with the caller’s URLs', async () => {
     const assembled = await singleOn(a, undefined);

@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Clock } from '../../src/common/dates/clock';
 import { ResponseCache } from '../../src/common/http/response-cache/response-cache';
-import { createTestApp, type TestApp } from '../support/create-test-app';
+import type { TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
-import { createUser, type TestUser } from '../support/users';
+import { HOST, NOW, TwoInstances, type EventJson } from '../support/two-instances';
+import type { TestUser } from '../support/users';
 
 const ns = '/cal/events/v1';
-const WINDOW = 'start_date=2030-01-01&end_date=2030-12-31';
-/** Supertest listens on a new port per request; a real client keeps its host, and answers are per origin. */
-const HOST = 'calendar.test';
-const NOW = new Date('2030-03-01T12:00:00Z');
-
-interface EventJson {
-  id: number;
-  title: string;
-  description: string;
-  venue: { venue: string };
-  organizer: { email: string }[];
-  categories: { name: string }[];
-}
 
 /**
  * Cached reads are exact: after each kind of write, through either of two instances on one database,
@@ -26,6 +14,7 @@ interface EventJson {
  * and reads before the write really were served from the cache.
  */
 describe('read freshness with the response cache', () => {
+  let f: TwoInstances;
   let a: TestApp;
   let b: TestApp;
   let editor: TestUser;
@@ -35,45 +24,16 @@ describe('read freshness with the response cache', () => {
   let categoryId: number;
 
   beforeAll(async () => {
-    a = await createTestApp({ now: NOW });
-    b = await createTestApp({ database: a.database, now: NOW });
-    editor = await createUser(a, 'editor');
-    const event = await postEvent(a, editor.auth, {
-      title: 'Harbour concert',
-      description: '<p>Brass on the pier</p>',
-      start_date: '2030-06-01 19:00:00',
-      end_date: '2030-06-01 21:00:00',
-      venue: { venue: 'Pier Hall' },
-      organizer: [{ organizer: 'Harbour Society', email: 'old@example.org' }],
-      categories: ['Concerts'],
-    });
-    eventId = event.id;
-    venueId = (event.venue as { id: number }).id;
-    organizerId = (event.organizer as { id: number }[])[0].id;
-    categoryId = (event.categories as { id: number }[])[0].id;
+    f = await TwoInstances.start();
+    ({ a, b, editor, eventId, venueId, organizerId, categoryId } = f);
   });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+  afterAll(() => f.close());
 
-  const callers = (): [string, string | undefined][] => [
-    ['anonymous', undefined],
-    ['an editor', editor.auth],
-  ];
-
-  async function listOn(t: TestApp, auth: string | undefined): Promise<EventJson[]> {
-    const req = t.http.get(`${ns}/events?${WINDOW}`).set('Host', HOST);
-    if (auth) req.set('Authorization', auth);
-    return (await req.expect(200)).body.events as EventJson[];
-  }
-
-  async function singleOn(t: TestApp, auth: string | undefined): Promise<{ status: number; body: EventJson }> {
-    const req = t.http.get(`${ns}/events/${eventId}`).set('Host', HOST);
-    if (auth) req.set('Authorization', auth);
-    const res = await req;
-    return { status: res.status, body: res.body as EventJson };
-  }
+  const callers = () => f.callers();
+  const listOn = (t: TestApp, auth: string | undefined, path?: string) => f.listOn(t, auth, path);
+  const singleOn = (t: TestApp, auth: string | undefined, id?: number, path?: string) => f.singleOn(t, auth, id, path);
+  const expectEverywhere: TwoInstances['expectEverywhere'] = (expectation) => f.expectEverywhere(expectation);
+  const inList = (list: EventJson[]) => f.inList(list);
 
   /** Reads every view twice, so the second comes from the cache; proves it did. */
   async function primeCaches(): Promise<void> {
@@ -90,17 +50,6 @@ describe('read freshness with the response cache', () => {
       }
     }
   }
-
-  /** Every instance and caller: the next list and single reads, checked by `expectation`. */
-  async function expectEverywhere(
-    expectation: (list: EventJson[], single: { status: number; body: EventJson }, caller: string) => void,
-  ): Promise<void> {
-    for (const t of [a, b]) {
-      for (const [caller, auth] of callers()) expectation(await listOn(t, auth), await singleOn(t, auth), caller);
-    }
-  }
-
-  const inList = (list: EventJson[]) => list.find((e) => e.id === eventId);
 
   it('sees an event edit made on the other instance', async () => {
     await primeCaches();

@@ -188,8 +188,12 @@ export class EventsRepository {
     return qb;
   }
 
-  /** Events by id, in the order of `ids` (ids of events gone since are skipped). */
-  async recordsInOrder(ids: number[]): Promise<EventRecord[]> {
+  /**
+   * Events by id, in the order of `ids` (ids of events gone since are skipped); `withDocument` adds each
+   * one's stored document (the read model's builder needs its generation; lists, feeds and the change
+   * feed do not).
+   */
+  async recordsInOrder(ids: number[], options: { withDocument?: boolean } = {}): Promise<EventRecord[]> {
     if (ids.length === 0) return [];
     const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
@@ -197,7 +201,7 @@ export class EventsRepository {
       .select(this.rows.select(PostEntity, 'p'))
       .addSelect(this.rows.select(EventDetailsEntity, 'd'))
       .where('p.id IN (:...ids)', { ids });
-    const raw = await selectDocument(qb, false).getRawMany<Record<string, unknown>>();
+    const raw = await (options.withDocument ? selectDocument(qb, false) : qb).getRawMany<Record<string, unknown>>();
     const byId = new Map(raw.map((row) => this.recordOf(row)!).map((record) => [record.post.id, record]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -238,7 +242,8 @@ export class EventsRepository {
   private recordOf(row: Record<string, unknown>): EventRecord | null {
     const post = this.rows.read(PostEntity, 'p', row);
     const details = this.rows.read(EventDetailsEntity, 'd', row);
-    return post && details ? { post, details, document: storedDocumentOf(row) } : null;
+    if (!post || !details) return null;
+    return 'doc__generation' in row ? { post, details, document: storedDocumentOf(row) } : { post, details };
   }
 
   async detailsOf(ids: number[]): Promise<Map<number, EventDetailsEntity>> {

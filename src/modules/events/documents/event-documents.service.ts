@@ -84,10 +84,6 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     this.formatKey = createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
   }
 
-  get format(): string {
-    return this.formatKey;
-  }
-
   async beforeApplicationShutdown(): Promise<void> {
     this.closed = true;
     await this.settled();
@@ -240,7 +236,9 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
 
   /** The documents of those of `ids` that may have one, built from their rows as they are now. */
   async build(ids: number[]): Promise<BuiltDocument[]> {
-    const records = (await this.events.recordsInOrder(ids)).filter((r): r is WithDocument => this.fillable(r));
+    const records = (await this.events.recordsInOrder(ids, { withDocument: true })).filter((r): r is WithDocument =>
+      this.fillable(r),
+    );
     return records.length === 0 ? [] : buildDocuments(this.objects, records);
   }
 
