@@ -13,7 +13,7 @@ import {
 } from './common/http/request-pipeline.middleware';
 import { NAMESPACE } from './common/http/namespace';
 import { createHttpLogger, createRootLogger, PinoNestLogger } from './common/logging/logger';
-import { ListResponseInterceptor } from './common/pagination/list-response.interceptor';
+import { ResponseBodyInterceptor } from './common/http/response-body.interceptor';
 import { ResponseCache } from './common/http/response-cache/response-cache';
 import { ResponseCacheInterceptor } from './common/http/response-cache/response-cache.interceptor';
 import { createValidationPipe } from './common/validation/validation.pipe';
@@ -114,7 +114,7 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RestExceptionFilter(logger));
   app.useGlobalInterceptors(
-    new ListResponseInterceptor(),
+    new ResponseBodyInterceptor(),
     app.get(ResponseCacheInterceptor),
     app.get(LastModifiedInterceptor),
   );

@@ -57,6 +57,10 @@ describe('event documents', () => {
     await primeDocuments();
     const stored = await singleOn(a, undefined);
     expect(stored.body).toEqual(assembled.body);
+    // The document goes out as its text: the very bytes, so the same strong ETag and Content-Type.
+    expect(stored.text).toBe(assembled.text);
+    expect(stored.etag).toBe(assembled.etag);
+    expect(stored.contentType).toBe(assembled.contentType);
     expect(inList(await listOn(b, undefined))).toEqual(assembledList);
     // Another origin, a language segment, an odd host: the placeholders take each request's own.
     const other = await a.http.get(`/de${ns}/events/${eventId}`).set('Host', 'Other.Example:8080');
@@ -82,6 +86,19 @@ describe('event documents', () => {
     });
   });
 
+  it('fills the counts of an event with hundreds of terms, more than MySQL’s default group_concat_max_len', async () => {
+    const names = Array.from({ length: 300 }, (_, i) => `many-terms-${String(i).padStart(3, '0')}`);
+    const crowded = await postEvent(a, editor.auth, { title: 'Crowded', tags: names });
+    await postEvent(a, editor.auth, { title: 'Crowded too', tags: names.slice(0, 10) });
+    await singleOn(a, undefined, crowded.id);
+    await documentsSettled(a);
+    expect(await storedBody(crowded.id)).toMatch(/^\{"id":/);
+    const read = await singleOn(b, undefined, crowded.id);
+    const counts = new Map(read.body.tags.map((tag) => [tag.slug, tag.count]));
+    expect(counts.size).toBe(300);
+    for (const [index, name] of names.entries()) expect([name, counts.get(name)]).toEqual([name, index < 10 ? 2 : 1]);
+  });
+
   it('sees an event edit made on the other instance', async () => {
     await primeDocuments();
     await b.http
@@ -97,6 +114,22 @@ describe('event documents', () => {
     });
     await primeDocuments();
     expect((await singleOn(a, undefined)).body.title).toBe('Harbour concert (moved indoors)');
+  });
+
+  it('takes the ETag of an answer sent from the document as the If-Match of the next write', async () => {
+    await primeDocuments();
+    const read = await singleOn(a, editor.auth);
+    expect(read.etag).toMatch(/^"/);
+    const write = (etag: string) =>
+      a.http
+        .post(`${ns}/events/${eventId}`)
+        .set('Host', HOST)
+        .set('Authorization', editor.auth)
+        .set('If-Match', etag)
+        .send({ excerpt: `Checked ${etag.length}` });
+    await write(read.etag!).expect(200);
+    // The write moved the event on: the same tag now names a copy that is no longer current.
+    await write(read.etag!).expect(412);
   });
 
   it('sees a venue rename, an organizer’s new email and a category rename in what the event embeds', async () => {

@@ -19,12 +19,17 @@ export interface EventJson {
   venue: { venue: string; url: string };
   organizer: { email: string }[];
   categories: { id: number; name: string; count: number; taxonomy: string; urls: { self: string } }[];
+  tags: { slug: string; count: number }[];
   json_ld?: { url: string; location?: { name: string } };
 }
 
 export interface SingleRead {
   status: number;
   body: EventJson;
+  /** The bytes as sent, and the headers that describe them. */
+  text: string;
+  etag: string | undefined;
+  contentType: string | undefined;
 }
 
 /**
@@ -88,7 +93,14 @@ export class TwoInstances {
     const req = t.http.get(`${path}/${id}`).set('Host', HOST);
     if (auth) req.set('Authorization', auth);
     const res = await req;
-    return { status: res.status, body: res.body as EventJson };
+    const header = (name: string) => res.headers[name] as string | undefined;
+    return {
+      status: res.status,
+      body: res.body as EventJson,
+      text: res.text,
+      etag: header('etag'),
+      contentType: header('content-type'),
+    };
   }
 
   /** The event in a list, if listed. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error';
+import { jsonTextOf } from '../../common/http/prepared-json';
 import type { RequestContext } from '../../common/http/request-context';
 import { strongEtagOf } from '../../common/http/response-cache/cached-answer';
 import { matchesIfMatch, unmodifiedSince } from '../../common/http/write-conditions';
@@ -29,7 +30,7 @@ export class ConditionalWrites {
     if (!conditions) return;
     if (conditions.ifMatch !== null) {
       if (conditions.ifMatch === '*') return;
-      const current = strongEtagOf(JSON.stringify(await target.representation()));
+      const current = strongEtagOf(jsonTextOf(await target.representation()));
       if (!matchesIfMatch(conditions, current)) throw new DomainError('precondition_failed');
       return;
     }

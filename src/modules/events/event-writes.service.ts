@@ -168,7 +168,7 @@ export class EventWritesService {
       resource: EVENT_POST_TYPE.noun,
       id: post.id,
       modifiedUtc: post.modifiedUtc,
-      representation: () => this.reads.get({ id: post.id }, undefined, ctx),
+      representation: () => this.reads.answer({ id: post.id }, undefined, ctx),
     });
   }
 

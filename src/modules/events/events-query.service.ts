@@ -29,7 +29,8 @@ import type { PostEntity } from '../../core/posts/post.entity';
 import { TermReferencesService } from '../../core/terms/term-references.service';
 import { CALENDAR_POST_TYPES, CALENDAR_TAXONOMIES } from '../calendar-post-types';
 import type { ListEventsQueryDto } from './dto/list-events-query.dto';
-import type { EventObject } from './event.mapper';
+import type { SingleEventObject } from './event-objects.service';
+import type { PreparedJson } from '../../common/http/prepared-json';
 import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
 import { resolveDateWindow, type DateWindow } from './event-window';
 import { EventObjectsService } from './event-objects.service';
@@ -197,7 +198,28 @@ export class EventsQueryService {
     );
   }
 
-  async get(ref: PostRef, password: string | undefined, ctx: RequestContext): Promise<EventObject> {
+  /** A single read's REST answer: its stored document's text when that serves, else the event assembled. */
+  async answer(
+    ref: PostRef,
+    password: string | undefined,
+    ctx: RequestContext,
+  ): Promise<SingleEventObject | PreparedJson> {
+    const { record, changedUtc } = await this.readable(ref, password, ctx);
+    const answer = (await this.documents.single(record, ctx)) ?? (await this.objects.single(record, ctx));
+    return changedUtc === undefined ? answer : rememberChangedUtc(answer, changedUtc);
+  }
+
+  /** A single read as an object, always assembled (the iCalendar export reads its fields). */
+  async get(ref: PostRef, password: string | undefined, ctx: RequestContext): Promise<SingleEventObject> {
+    return this.objects.single((await this.readable(ref, password, ctx)).record, ctx);
+  }
+
+  /** The event, once this caller may read it (404, 410, 401 or 403 otherwise). */
+  private async readable(
+    ref: PostRef,
+    password: string | undefined,
+    ctx: RequestContext,
+  ): Promise<{ record: EventRecord; changedUtc?: string | null }> {
     const { post, details: eventDetails, changedUtc, document } = await this.findEvent(ref);
     if (post.status === 'trash') throw new DomainError('event_no_longer_available');
     if (!isPublic(post.status, post.dateUtc, this.siteTime.now().utc) && !postPolicy.canReadNonPublic(ctx.user, post)) {
@@ -208,9 +230,7 @@ export class EventsQueryService {
       if (!password || !(await this.passwords.matches({ id: post.id, passwordHash }, password, ctx.clientAddress)))
         throw new DomainError('event_password_protected');
     }
-    const record = { post, details: eventDetails, document };
-    const answer = (await this.documents.single(record, ctx)) ?? (await this.objects.single(record, ctx));
-    return changedUtc === undefined ? answer : rememberChangedUtc(answer, changedUtc);
+    return { record: { post, details: eventDetails, document }, changedUtc };
   }
 
   private async requireVisibleEvent(id: number, ctx: RequestContext): Promise<void> {

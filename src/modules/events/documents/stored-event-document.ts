@@ -9,21 +9,43 @@ export interface StoredEventDocument {
   objectJson: string | null;
   /** Read by single reads only. */
   jsonLd?: string | null;
+  /**
+   * Read by single reads only: the current counts of the event's terms, which fill its template's count
+   * placeholders (MySQL's `group_concat_max_len` may cut a long list short: the reader checks).
+   */
+  termCounts?: Map<number, number>;
 }
 
 /**
- * Joins an event query (posts `p`) to its document row and selects the columns a read needs: lists leave
- * out `json_ld`, which only single reads show.
+ * The counts of an event's terms as one `id:count;,…` text, so a single read needs no second statement for
+ * them. `GROUP_CONCAT` and `CONCAT` are the same on MySQL, MariaDB and SQLite (3.44 and later; the driver
+ * bundles its own). Each pair ends in `;`: MySQL cuts the text at `group_concat_max_len` (1,024 bytes by
+ * default), and a cut pair must not pass for a whole one.
  */
-export function selectDocument<T extends object>(
-  qb: SelectQueryBuilder<T>,
-  withJsonLd: boolean,
-): SelectQueryBuilder<T> {
+const TERM_COUNTS = `(SELECT GROUP_CONCAT(CONCAT(t.id, ':', t.count, ';'))
+   FROM term_relationships tr INNER JOIN terms t ON t.id = tr.term_id WHERE tr.post_id = p.id)`;
+
+/**
+ * Joins an event query (posts `p`) to its document row and selects the columns a read needs: a single
+ * read (`single`) also takes `json_ld`, which only it shows, and its terms' counts.
+ */
+export function selectDocument<T extends object>(qb: SelectQueryBuilder<T>, single: boolean): SelectQueryBuilder<T> {
   qb.leftJoin(EventDocumentEntity, 'doc', 'doc.postId = p.id')
     .addSelect('doc.generation', 'doc__generation')
     .addSelect('doc.format', 'doc__format')
     .addSelect('doc.object_json', 'doc__object_json');
-  return withJsonLd ? qb.addSelect('doc.json_ld', 'doc__json_ld') : qb;
+  return single ? qb.addSelect('doc.json_ld', 'doc__json_ld').addSelect(TERM_COUNTS, 'doc__term_counts') : qb;
+}
+
+/** The whole pairs of {@link TERM_COUNTS}'s text; a pair cut short is left out. */
+export function termCountsOf(text: string | Buffer | null | undefined): Map<number, number> {
+  const counts = new Map<number, number>();
+  if (text === null || text === undefined) return counts;
+  for (const pair of text.toString().split(',')) {
+    const whole = /^(\d+):(\d+);$/.exec(pair);
+    if (whole) counts.set(Number(whole[1]), Number(whole[2]));
+  }
+  return counts;
 }
 
 /** The document a row selected by {@link selectDocument} holds; null when the event has no row. */
@@ -36,5 +58,6 @@ export function storedDocumentOf(row: Record<string, unknown>): StoredEventDocum
     objectJson: (row.doc__object_json as string | null) ?? null,
   };
   if ('doc__json_ld' in row) document.jsonLd = (row.doc__json_ld as string | null) ?? null;
+  if ('doc__term_counts' in row) document.termCounts = termCountsOf(row.doc__term_counts as string | Buffer | null);
   return document;
 }
