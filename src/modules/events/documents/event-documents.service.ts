@@ -21,6 +21,7 @@ import { EventsRepository, type EventRecord } from '../events.repository';
 import { EventLinkRegistry } from '../links/event-links.module';
 import { LinkedPostExtensionRegistry } from '../linked/linked-post-extension';
 import { documentFills } from './document-fills';
+import { FillQueue } from './fill-queue';
 import { EventDocumentEntity } from './event-document.entity';
 import { countedTermIds, renderDocument } from './event-document-template';
 import { buildDocuments, type BuiltDocument, type WithDocument } from './event-document-builder';
@@ -30,6 +31,8 @@ import type { StoredEventDocument } from './stored-event-document';
 const DOCUMENT_FORMAT = 1;
 /** Events filled per background transaction. */
 const FILL_BATCH = 50;
+/** Events waiting for their documents, at most (a few hundred kB). */
+const MAX_PENDING = 20_000;
 /** Document rows invalidated per statement. */
 const INVALIDATE_CHUNK = 500;
 
@@ -53,7 +56,7 @@ interface DocumentOrCountRow {
 @Injectable()
 export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('EventDocuments');
-  private readonly pending = new Set<number>();
+  private readonly pending = new FillQueue(MAX_PENDING);
   private running: Promise<void> | null = null;
   private closed = false;
   private formatKey = '';
@@ -222,8 +225,7 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     // After the answer that asked for it has gone out.
     await new Promise((resolve) => setImmediate(resolve));
     while (this.pending.size > 0 && !this.closed) {
-      const batch = [...this.pending].slice(0, FILL_BATCH);
-      batch.forEach((id) => this.pending.delete(id));
+      const batch = this.pending.take(FILL_BATCH);
       try {
         await this.fill(batch);
       } catch (error) {
