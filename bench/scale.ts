@@ -5,6 +5,7 @@ import { createConnection } from 'mysql2/promise';
 import { measure } from './lib/load';
 import { rssMb } from './lib/process-memory';
 import { seedWithProgress } from './lib/seed-with-progress';
+import { sequentialP50 } from './lib/sequential-latency';
 import { startServer, type BenchServer } from './lib/server';
 
 const WINDOW = 'start_date=2031-01-01&end_date=2031-12-31';
@@ -72,9 +73,11 @@ async function latencies(server: BenchServer): Promise<Map<string, number>> {
   ];
   const p50 = new Map<string, number>();
   for (const [label, query] of routes) {
-    const options = { connections: 1, duration: 8, path: () => `${EVENTS}?${query}` };
-    await measure('warm-up', server.url, { ...options, duration: 2 });
-    p50.set(label.replace(/ \(page \d+\)/, ''), (await measure(label, server.url, options)).p50);
+    const path = () => `${EVENTS}?${query}`;
+    await measure('warm-up', server.url, { connections: 1, duration: 2, path });
+    const median = await sequentialP50(server.url, path, 8);
+    console.log(`${label.padEnd(40)} p50 ${median.toFixed(3)} ms (one connection, one request at a time)`);
+    p50.set(label.replace(/ \(page \d+\)/, ''), median);
   }
   return p50;
 }
@@ -156,7 +159,9 @@ async function main(): Promise<void> {
   );
   for (const [label, at] of figures[0]) {
     const big = figures[1].get(label) ?? NaN;
-    console.log(`${label.padEnd(32)} ${String(at).padStart(9)} ${String(big).padStart(9)}   ${(big / at).toFixed(2)}`);
+    console.log(
+      `${label.padEnd(32)} ${at.toFixed(3).padStart(9)} ${big.toFixed(3).padStart(9)}   ${(big / at).toFixed(2)}`,
+    );
   }
 }
 
