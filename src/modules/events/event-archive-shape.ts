@@ -70,6 +70,7 @@ function markedArchive(filter: EventArchiveFilter, bounds: ArchivePageBounds, ma
     startFrom: marks.seekFrom as string,
     startBefore: mark('seekBefore', bounds.seek.startBefore),
     offset: bounds.seek.offset,
+    listed: bounds.seek.listed,
   };
   return { filter: marked, seek, offset: marks.offset, limit: marks.limit };
 }

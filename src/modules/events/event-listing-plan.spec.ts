@@ -79,16 +79,19 @@ describe('seeking a page by day counts', () => {
       startFrom: '2030-03-01 00:00:00',
       startBefore: '2030-03-02 00:00:00',
       offset: 0,
+      listed: 4,
     });
     expect(seekInDays(days, { page: 2, perPage: 3, offset: 3 })).toEqual({
       startFrom: '2030-03-01 00:00:00',
       startBefore: '2030-03-06 00:00:00',
       offset: 3,
+      listed: 11,
     });
     expect(seekInDays(days, { page: 3, perPage: 2, offset: 4 })).toEqual({
       startFrom: '2030-03-02 00:00:00',
       startBefore: '2030-03-06 00:00:00',
       offset: 0,
+      listed: 7,
     });
   });
 
@@ -96,6 +99,7 @@ describe('seeking a page by day counts', () => {
     expect(seekInDays(days, { page: 3, perPage: 5, offset: 10 })).toEqual({
       startFrom: '2030-03-05 00:00:00',
       offset: 5,
+      listed: 9,
     });
     expect(seekInDays(days, { page: 2, perPage: 14, offset: 14 })).toBeUndefined();
     expect(seekInDays([], { page: 1, perPage: 10, offset: 0 })).toBeUndefined();
@@ -133,11 +137,14 @@ describe('planning a page from the day counts', () => {
     const { plan, shapes } = planner();
     expect(await plan.plan({ window, aligned: true }, plain.nowUtc, { page: 2, perPage: 5, offset: 5 })).toEqual({
       total: 15,
-      seek: { startFrom: '2030-03-03 00:00:00', startBefore: '2030-03-05 00:00:00', offset: 1 },
+      seek: { startFrom: '2030-03-03 00:00:00', startBefore: '2030-03-05 00:00:00', offset: 1, listed: 11 },
     });
     expect(
       await plan.plan({ window, aligned: true, termId: 7 }, plain.nowUtc, { page: 1, perPage: 5, offset: 0 }),
-    ).toEqual({ total: 15, seek: { startFrom: '2030-03-01 00:00:00', startBefore: '2030-03-04 00:00:00', offset: 0 } });
+    ).toEqual({
+      total: 15,
+      seek: { startFrom: '2030-03-01 00:00:00', startBefore: '2030-03-04 00:00:00', offset: 0, listed: 9 },
+    });
     expect(shapes).toEqual(['dayTotals:days:all:per-day', 'dayTotals:days:term:per-day']);
   });
 });

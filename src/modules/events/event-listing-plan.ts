@@ -78,15 +78,16 @@ export function daysInOrder(rows: { day: string | null; listed: number | string 
  */
 export function seekInDays(days: DayTotal[], page: PageRequest): ArchiveSeek | undefined {
   let before = 0;
-  let first: { day: string; skip: number } | undefined;
+  let first: { day: string; skip: number; before: number } | undefined;
   for (const { day, listed } of days) {
-    if (!first && before + listed > page.offset) first = { day, skip: page.offset - before };
+    if (!first && before + listed > page.offset) first = { day, skip: page.offset - before, before };
     before += listed;
     if (first && before >= page.offset + page.perPage) {
-      return { startFrom: `${first.day} 00:00:00`, startBefore: nextDayStart(day), offset: first.skip };
+      const startFrom = `${first.day} 00:00:00`;
+      return { startFrom, startBefore: nextDayStart(day), offset: first.skip, listed: before - first.before };
     }
   }
-  return first && { startFrom: `${first.day} 00:00:00`, offset: first.skip };
+  return first && { startFrom: `${first.day} 00:00:00`, offset: first.skip, listed: before - first.before };
 }
 
 /** A total and, when the counts say where the page starts, the seek for the page query. */

@@ -45,6 +45,12 @@ import { EventLinkRegistry } from './links/event-links.module';
 import { linkValueOf } from './links/link-values';
 
 /** Event reads (behaviour.md §5, §7): one event with its password rule, and the filtered archive. */
+/**
+ * From how many events into its first day a page skips by the listing index (`listedPageIds`): below it,
+ * the page query's own skip costs less than the second statement that reads the page's rows.
+ */
+const INDEX_SKIP_FROM = 40;
+
 @Injectable()
 export class EventsQueryService {
   constructor(
@@ -190,6 +196,12 @@ export class EventsQueryService {
   ): Promise<{ events: EventRecord[]; total: number }> {
     const route = dayCountRoute(filter);
     const plan = route && (await this.listing.plan(route, filter.nowUtc, page));
+    const seek = plan?.seek;
+    // Deep into a day, skipping by the listing index alone saves a posts lookup per skipped event.
+    if (route && route.termId === undefined && seek && seek.offset >= INDEX_SKIP_FROM) {
+      const ids = await this.events.listedPageIds(route.window, seek, page.perPage);
+      if (ids) return { events: await this.events.recordsInOrder(ids), total: plan.total };
+    }
     return this.events.listForArchive(
       filter,
       page,

@@ -47,6 +47,8 @@ export interface ArchiveSeek {
   /** Absent when the page runs to the window's end. */
   startBefore?: string;
   offset: number;
+  /** How many listed events start in the range, by the day counts (a search's seek leaves it out). */
+  listed?: number;
 }
 
 /** An event's post row and its details row, read together. */
@@ -92,6 +94,31 @@ export class EventsRepository {
           .limit(bounds.limit)
           .getRawMany<Record<string, unknown>>();
     return { events: raw.map((row) => this.recordOf(row)!), total };
+  }
+
+  /**
+   * The ids of a plain public archive's page read from the listing index alone (hide_from_listings,
+   * start_utc, post_id, end_utc), without a join: skipping hundreds of a day's events by OFFSET costs a
+   * posts lookup each in the page query (1.3 ms for 400 at a million events). Exact only while every
+   * event the index holds in the seek's range is listed, so the statement also counts them, and a count
+   * other than the day counts' (a draft or a private event starts in the range) answers undefined: the
+   * page query reads the page instead.
+   */
+  async listedPageIds(
+    window: { startFrom: string; endUntil: string },
+    seek: ArchiveSeek,
+    perPage: number,
+  ): Promise<number[] | undefined> {
+    const range = `FROM event_details d WHERE d.hide_from_listings = 0 AND d.start_utc >= ? AND d.end_utc <= ?
+      AND d.start_utc >= ?${seek.startBefore === undefined ? '' : ' AND d.start_utc < ?'}`;
+    const params = [window.startFrom, window.endUntil, seek.startFrom, ...(seek.startBefore ? [seek.startBefore] : [])];
+    const rows = await this.db.manager.query<{ id: number | string; n: number | string }[]>(
+      `SELECT d.post_id AS id, (SELECT COUNT(*) ${range}) AS n ${range}
+        ORDER BY d.start_utc, d.post_id LIMIT ${Math.trunc(perPage)} OFFSET ${Math.trunc(seek.offset)}`,
+      [...params, ...params],
+    );
+    if (rows.length === 0 || Number(rows[0].n) !== seek.listed) return undefined;
+    return rows.map((row) => Number(row.id));
   }
 
   /** The archive's size for `filter`. */
