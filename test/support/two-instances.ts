@@ -3,7 +3,7 @@ import { postEvent } from './events';
 import { createUser, type TestUser } from './users';
 
 const ns = '/cal/events/v1';
-const WINDOW = 'start_date=2030-01-01&end_date=2030-12-31';
+export const WINDOW = 'start_date=2030-01-01&end_date=2030-12-31';
 /** Supertest listens on a new port per request; a real client keeps its host, and answers are per origin. */
 export const HOST = 'calendar.test';
 export const NOW = new Date('2030-03-01T12:00:00Z');

@@ -6,22 +6,23 @@ import { PreparedJson } from './prepared-json';
 
 /**
  * Turns what a handler returned into the body Express sends, so controllers stay free of `@Res()`: a
- * {@link ListResponse}'s headers go onto the response, a {@link PreparedJson} is sent as its text.
+ * {@link ListResponse}'s headers go onto the response, a {@link PreparedJson} (a record, or a list's
+ * whole body) is sent as its text.
  */
 @Injectable()
 export class ResponseBodyInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       map((result: unknown) => {
-        if (result instanceof PreparedJson) {
-          // Express's `send` keeps a Content-Type already set and adds the charset, as `res.json` does.
-          context.switchToHttp().getResponse<Response>().setHeader('Content-Type', 'application/json');
-          return result.json;
+        const res = () => context.switchToHttp().getResponse<Response>();
+        if (result instanceof ListResponse) {
+          for (const [name, value] of Object.entries(result.headers)) res().setHeader(name, value);
+          result = result.body;
         }
-        if (!(result instanceof ListResponse)) return result;
-        const res = context.switchToHttp().getResponse<Response>();
-        for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
-        return result.body;
+        if (!(result instanceof PreparedJson)) return result;
+        // What `res.json` sets (Express's `send` adds no charset to bytes, which a list's weak ETag sends).
+        res().setHeader('Content-Type', 'application/json; charset=utf-8');
+        return result.json;
       }),
     );
   }

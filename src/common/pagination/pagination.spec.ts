@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { PreparedJson, PreparedRecordJson } from '../http/prepared-json';
 import { buildListResponse, isBeyondLastPage, resolvePageRequest, toQueryString, totalPages } from './pagination';
 
 describe('resolvePageRequest', () => {
@@ -63,5 +64,22 @@ describe('buildListResponse', () => {
     expect(first.body).not.toHaveProperty('next_rest_url');
     expect(first.body).not.toHaveProperty('previous_rest_url');
     expect(first.headers).not.toHaveProperty('Link');
+  });
+  it('splices items that come as text into the body, byte for byte what serialising the objects gives', () => {
+    const objects = [
+      { id: 1, title: 'A "quoted" title' },
+      { id: 2, title: 'Ünïcode \u2028' },
+    ];
+    const page = { page: 2, perPage: 2, offset: 2 };
+    const plain = buildListResponse({ ...base, items: objects, total: 5, page });
+    const mixed = buildListResponse({
+      ...base,
+      items: [new PreparedRecordJson(JSON.stringify(objects[0]), 1, '2030-01-01 00:00:00'), objects[1]],
+      total: 5,
+      page,
+    });
+    expect(mixed.body).toBeInstanceOf(PreparedJson);
+    expect((mixed.body as PreparedJson).json).toBe(JSON.stringify(plain.body));
+    expect(mixed.headers).toEqual(plain.headers);
   });
 });

@@ -1,4 +1,5 @@
 /** Paging arithmetic and the list envelope shared by every collection route (behaviour.md §7–§9). */
+import { jsonTextOf, PreparedJson } from '../http/prepared-json';
 
 export const DEFAULT_PER_PAGE = 10;
 
@@ -49,7 +50,8 @@ export interface ListEnvelopeInput<T> {
 /** A list answer: the body, and the headers an interceptor copies onto the response. */
 export class ListResponse {
   constructor(
-    readonly body: Record<string, unknown>,
+    /** Text when some items came as text (event documents). */
+    readonly body: Record<string, unknown> | PreparedJson,
     readonly headers: Record<string, string>,
   ) {}
 }
@@ -89,5 +91,17 @@ export function buildListResponse<T>(input: ListEnvelopeInput<T>): ListResponse 
     'X-WP-TotalPages': String(pages),
   };
   if (links.length > 0) headers.Link = links.join(', ');
-  return new ListResponse(body, headers);
+  return new ListResponse(
+    input.items.some((item) => item instanceof PreparedJson) ? spliced(body, input) : body,
+    headers,
+  );
+}
+
+/** The body as the text `res.json` would send, with the items' prepared texts spliced in as they are. */
+function spliced<T>(body: Record<string, unknown>, input: ListEnvelopeInput<T>): PreparedJson {
+  // The items' key comes first, so the envelope without them starts with it and an empty list.
+  const head = `{${JSON.stringify(input.key)}:[`;
+  const rest = JSON.stringify({ ...body, [input.key]: [] }).slice(head.length + 1);
+  const items = input.items.map((item) => jsonTextOf(item as object)).join(',');
+  return new PreparedJson(`${head}${items}]${rest}`);
 }

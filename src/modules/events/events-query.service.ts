@@ -30,7 +30,7 @@ import { TermReferencesService } from '../../core/terms/term-references.service'
 import { CALENDAR_POST_TYPES, CALENDAR_TAXONOMIES } from '../calendar-post-types';
 import type { ListEventsQueryDto } from './dto/list-events-query.dto';
 import type { SingleEventObject } from './event-objects.service';
-import type { PreparedJson } from '../../common/http/prepared-json';
+import type { PreparedRecordJson } from '../../common/http/prepared-json';
 import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
 import { resolveDateWindow, type DateWindow } from './event-window';
 import { EventObjectsService } from './event-objects.service';
@@ -215,7 +215,7 @@ export class EventsQueryService {
     ref: PostRef,
     password: string | undefined,
     ctx: RequestContext,
-  ): Promise<SingleEventObject | PreparedJson> {
+  ): Promise<SingleEventObject | PreparedRecordJson> {
     const { record, changedUtc } = await this.readable(ref, password, ctx);
     const answer = (await this.documents.single(record, ctx)) ?? (await this.objects.single(record, ctx));
     return changedUtc === undefined ? answer : rememberChangedUtc(answer, changedUtc);

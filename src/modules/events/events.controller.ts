@@ -5,7 +5,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresCapability } from '../../auth/requires-capability.decorator';
 import { docText } from '../../common/i18n/doc-text';
 import { NAMESPACE } from '../../common/http/namespace';
-import type { PreparedJson } from '../../common/http/prepared-json';
+import type { PreparedRecordJson } from '../../common/http/prepared-json';
 import { Ctx, type RequestContext } from '../../common/http/request-context';
 import { PathId, PathSlug, RestController, UpdateRoute } from '../../common/http/rest-routes';
 import type { ListResponse } from '../../common/pagination/pagination';
@@ -66,7 +66,7 @@ export class EventsController {
     @PathId(EVENT_ID) id: number,
     @Query() query: ReadEventQueryDto,
     @Ctx() ctx: RequestContext,
-  ): Promise<EventObject | PreparedJson> {
+  ): Promise<EventObject | PreparedRecordJson> {
     return this.events.answer(byId(id), query.password, ctx);
   }
 
@@ -92,7 +92,7 @@ export class EventsController {
   @CachedRead({ resource: EVENT_POST_TYPE.noun })
   @PathSlug(EVENT_SLUG)
   @ApiOperation({ summary: docText({ en: 'Read an event by slug.', de: 'Eine Veranstaltung per Slug lesen.' }) })
-  getBySlug(@Param('slug') slug: string, @Ctx() ctx: RequestContext): Promise<EventObject | PreparedJson> {
+  getBySlug(@Param('slug') slug: string, @Ctx() ctx: RequestContext): Promise<EventObject | PreparedRecordJson> {
     return this.events.answer(bySlug(slug), undefined, ctx);
   }
 

@@ -6,7 +6,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleInit,
 } from '@nestjs/common';
-import { PreparedJson } from '../../../common/http/prepared-json';
+import { PreparedRecordJson } from '../../../common/http/prepared-json';
 import type { RequestContext } from '../../../common/http/request-context';
 import type { RecordedChange } from '../../../database/changes/recorded-change';
 import { CommitSteps } from '../../../database/commit-steps';
@@ -129,7 +129,7 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
    * The list's objects in the order of `records`: from the stored documents where they serve, the rest
    * assembled (and their documents asked for).
    */
-  async listObjects(records: EventRecord[], ctx: RequestContext): Promise<EventObject[]> {
+  async listObjects(records: EventRecord[], ctx: RequestContext): Promise<(EventObject | PreparedRecordJson)[]> {
     const { documents, counts } = await this.documentsOf(records.map((r) => r.post.id));
     const stored = new Map<number, string>();
     const assemble: EventRecord[] = [];
@@ -140,8 +140,15 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     }
     const assembled = assemble.length > 0 ? await this.objects.fromRecords(assemble, ctx, () => false) : [];
     this.fillLater(assemble);
-    const byId = new Map<number, EventObject>(assembled.map(({ object }) => [object.id, object]));
-    for (const [id, template] of stored) byId.set(id, JSON.parse(renderDocument(template, ctx, counts)) as EventObject);
+    const byId = new Map<number, EventObject | PreparedRecordJson>(assembled.map(({ object }) => [object.id, object]));
+    for (const record of records) {
+      const template = stored.get(record.post.id);
+      if (template === undefined) continue;
+      byId.set(
+        record.post.id,
+        new PreparedRecordJson(renderDocument(template, ctx, counts), record.post.id, record.post.modifiedUtc),
+      );
+    }
     return records.map((r) => byId.get(r.post.id)!);
   }
 
@@ -181,7 +188,7 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
    * A single read's answer from the stored document, or undefined when it has none that serves (it is then
    * asked for). The caller has already checked that this caller may read the event.
    */
-  async single(record: EventRecord, ctx: RequestContext): Promise<PreparedJson | undefined> {
+  async single(record: EventRecord, ctx: RequestContext): Promise<PreparedRecordJson | undefined> {
     const document = record.document;
     if (!this.serves(document, ctx) || !document.jsonLd) {
       this.fillLater([record]);
@@ -193,7 +200,7 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     // Read with the document, unless the list came back cut short (then one statement more).
     const counts = read && wanted.every((id) => read.has(id)) ? read : await this.terms.countsOf(wanted);
     const body = `${objectJson.slice(0, -1)},"json_ld":${document.jsonLd}}`;
-    return new PreparedJson(renderDocument(body, ctx, counts), record.post.id, record.post.modifiedUtc);
+    return new PreparedRecordJson(renderDocument(body, ctx, counts), record.post.id, record.post.modifiedUtc);
   }
 
   /** Asks for the documents of events a write or a read found without one; they are built after the answer. */
