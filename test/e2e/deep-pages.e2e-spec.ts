@@ -80,6 +80,17 @@ describe('deep pages into a busy day', () => {
     await expectPagesAsCounted(45);
   });
 
+  it('bounds the start of the rows its pages read by the window’s end, so a last page stops there', async () => {
+    // Without the bound, a page that finds fewer rows than it asks for reads on through every later event.
+    const readsRows = (sql: string) => INDEX_SKIP.test(sql) || PAGE_QUERY.test(sql);
+    for (const page of [1, 8, 9]) {
+      const { statements } = await pageRead(page);
+      const rows = statements.filter(readsRows);
+      expect({ page, rows: rows.length }).toEqual({ page, rows: 1 });
+      expect(rows[0]).toMatch(/start_utc[`"]? <=? \?[\s\S]*ORDER BY/);
+    }
+  });
+
   it('reads the page by its rows when an event of the day is a draft, private, trashed or hidden', async () => {
     const edit = (id: number, fields: Record<string, unknown>) =>
       t.http.post(`${ns}/events/${id}`).set('Authorization', editor.auth).send(fields).expect(200);
