@@ -44,13 +44,13 @@ import { EventListFilterRegistry } from './links/event-list-filter';
 import { EventLinkRegistry } from './links/event-links.module';
 import { linkValueOf } from './links/link-values';
 
-/** Event reads (behaviour.md §5, §7): one event with its password rule, and the filtered archive. */
 /**
  * From how many events into its first day a page skips by the listing index (`listedPageIds`): below it,
  * the page query's own skip costs less than the second statement that reads the page's rows.
  */
 const INDEX_SKIP_FROM = 40;
 
+/** Event reads (behaviour.md §5, §7): one event with its password rule, and the filtered archive. */
 @Injectable()
 export class EventsQueryService {
   constructor(
