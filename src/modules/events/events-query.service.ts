@@ -45,8 +45,8 @@ import { EventLinkRegistry } from './links/event-links.module';
 import { linkValueOf } from './links/link-values';
 
 /**
- * From how many events into its first day a page skips by the listing index (`listedPageIds`): below it,
- * the page query's own skip costs less than the second statement that reads the page's rows.
+ * From how many events into its first day a page skips by the listing index (`listedPage`): below it, the
+ * page query's own skip costs no more.
  */
 const INDEX_SKIP_FROM = 40;
 
@@ -199,8 +199,8 @@ export class EventsQueryService {
     const seek = plan?.seek;
     // Deep into a day, skipping by the listing index alone saves a posts lookup per skipped event.
     if (route && route.termId === undefined && seek && seek.offset >= INDEX_SKIP_FROM) {
-      const ids = await this.events.listedPageIds(route.window, seek, page.perPage);
-      if (ids) return { events: await this.events.recordsInOrder(ids), total: plan.total };
+      const events = await this.events.listedPage(route.window, seek, page.perPage);
+      if (events) return { events, total: plan.total };
     }
     return this.events.listForArchive(
       filter,

@@ -97,28 +97,52 @@ export class EventsRepository {
   }
 
   /**
-   * The ids of a plain public archive's page read from the listing index alone (hide_from_listings,
-   * start_utc, post_id, end_utc), without a join: skipping hundreds of a day's events by OFFSET costs a
-   * posts lookup each in the page query (1.3 ms for 400 at a million events). Exact only while every
-   * event the index holds in the seek's range is listed, so the statement also counts them, and a count
-   * other than the day counts' (a draft or a private event starts in the range) answers undefined: the
-   * page query reads the page instead.
+   * A plain public archive's page skipped to through the listing index alone (hide_from_listings,
+   * start_utc, post_id, end_utc) and only then joined to its rows: skipping hundreds of a day's events by
+   * OFFSET costs a posts lookup each in the page query (1.3 ms for 400 at a million events). Exact only
+   * while every event the index holds in the seek's range is listed, so the statement also counts them,
+   * and a count other than the day counts' (a draft or a private event starts in the range) answers
+   * undefined: the page query reads the page instead.
    */
-  async listedPageIds(
+  async listedPage(
     window: { startFrom: string; endUntil: string },
     seek: ArchiveSeek,
     perPage: number,
-  ): Promise<number[] | undefined> {
-    const range = `FROM event_details d WHERE d.hide_from_listings = 0 AND d.start_utc >= ? AND d.end_utc <= ?
-      AND d.start_utc >= ? AND d.start_utc ${seek.startBefore === undefined ? '<=' : '<'} ?`;
-    const params = [window.startFrom, window.endUntil, seek.startFrom, seek.startBefore ?? window.endUntil];
-    const rows = await this.db.manager.query<{ id: number | string; n: number | string }[]>(
-      `SELECT d.post_id AS id, (SELECT COUNT(*) ${range}) AS n ${range}
-        ORDER BY d.start_utc, d.post_id LIMIT ${Math.trunc(perPage)} OFFSET ${Math.trunc(seek.offset)}`,
-      [...params, ...params],
-    );
-    if (rows.length === 0 || Number(rows[0].n) !== seek.listed) return undefined;
-    return rows.map((row) => Number(row.id));
+  ): Promise<EventRecord[] | undefined> {
+    const inRange = (a: string) =>
+      `${a}.hide_from_listings = 0 AND ${a}.start_utc >= :windowFrom AND ${a}.end_utc <= :windowUntil
+        AND ${a}.start_utc >= :seekFrom AND ${a}.start_utc ${seek.startBefore === undefined ? '<=' : '<'} :seekUntil`;
+    const raw = await this.db.manager
+      .createQueryBuilder(PostEntity, 'p')
+      .innerJoin(
+        (page) =>
+          page
+            .select('s.post_id', 'id')
+            .addSelect(`(SELECT COUNT(*) FROM event_details c WHERE ${inRange('c')})`, 'listed')
+            .from(EventDetailsEntity, 's')
+            .where(inRange('s'))
+            .orderBy('s.start_utc')
+            .addOrderBy('s.post_id')
+            .limit(perPage)
+            .offset(seek.offset),
+        'page',
+        'page.id = p.id',
+      )
+      .innerJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
+      .select(this.rows.select(PostEntity, 'p'))
+      .addSelect(this.rows.select(EventDetailsEntity, 'd'))
+      .addSelect('page.listed', 'page__listed')
+      .orderBy('d.startUtc')
+      .addOrderBy('d.postId')
+      .setParameters({
+        windowFrom: window.startFrom,
+        windowUntil: window.endUntil,
+        seekFrom: seek.startFrom,
+        seekUntil: seek.startBefore ?? window.endUntil,
+      })
+      .getRawMany<Record<string, unknown>>();
+    if (raw.length === 0 || Number(raw[0].page__listed) !== seek.listed) return undefined;
+    return raw.map((row) => this.recordOf(row)!);
   }
 
   /** The archive's size for `filter`. */
