@@ -131,25 +131,21 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
    */
   async listObjects(records: EventRecord[], ctx: RequestContext): Promise<(EventObject | PreparedRecordJson)[]> {
     const { documents, counts } = await this.documentsOf(records.map((r) => r.post.id));
-    const stored = new Map<number, string>();
+    const answers = new Map<number, EventObject | PreparedRecordJson>();
     const assemble: EventRecord[] = [];
     for (const record of records) {
-      const document = documents.get(record.post.id) ?? null;
-      if (this.serves(document, ctx)) stored.set(record.post.id, document.objectJson!);
-      else assemble.push({ ...record, document });
+      const { id, modifiedUtc } = record.post;
+      const document = documents.get(id) ?? null;
+      if (this.serves(document, ctx)) {
+        answers.set(id, new PreparedRecordJson(renderDocument(document.objectJson!, ctx, counts), id, modifiedUtc));
+      } else assemble.push({ ...record, document });
     }
-    const assembled = assemble.length > 0 ? await this.objects.fromRecords(assemble, ctx, () => false) : [];
+    if (assemble.length > 0) {
+      for (const { object } of await this.objects.fromRecords(assemble, ctx, () => false))
+        answers.set(object.id, object);
+    }
     this.fillLater(assemble);
-    const byId = new Map<number, EventObject | PreparedRecordJson>(assembled.map(({ object }) => [object.id, object]));
-    for (const record of records) {
-      const template = stored.get(record.post.id);
-      if (template === undefined) continue;
-      byId.set(
-        record.post.id,
-        new PreparedRecordJson(renderDocument(template, ctx, counts), record.post.id, record.post.modifiedUtc),
-      );
-    }
-    return records.map((r) => byId.get(r.post.id)!);
+    return records.map((r) => answers.get(r.post.id)!);
   }
 
   /**
