@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { isUniqueViolation } from '../common/errors/driver-errors';
 import { AppConfig } from '../config/app-config';
+import { WriteTransactions } from '../database/write-transactions';
+import { UserExistsError } from './auth-input.error';
 import { normalizeApplicationPassword, verifySecret } from './secret-hashing';
 import { ApplicationPasswordsService } from './application-passwords.service';
 import { UsersService } from './users.service';
@@ -15,6 +16,10 @@ export type AdminBootstrapOutcome = 'not configured' | 'created' | 'exists' | 'p
  * exist, it is created as administrator with that application password. When the user exists and the
  * variable no longer matches its bootstrap password, the bootstrap password is replaced (an operator who
  * changes the variable and restarts means it); the user's role and other passwords are never touched.
+ *
+ * Every instance of a fleet runs this at its first start, at the same moment. The user and its password
+ * are written in one transaction, so a user that exists always has its password: the instances that lose
+ * the race on the login's unique key (they wait for the winner's commit) find both and leave them be.
  */
 @Injectable()
 export class AdminBootstrap implements OnApplicationBootstrap {
@@ -24,6 +29,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     private readonly config: AppConfig,
     private readonly users: UsersService,
     private readonly passwords: ApplicationPasswordsService,
+    private readonly transactions: WriteTransactions,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -31,13 +37,19 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     if (!admin) return;
     const existing = await this.users.findByLogin(admin.login);
     if (!existing) {
+      const password = await this.passwords.prepare(BOOTSTRAP_PASSWORD_NAME, admin.password);
       try {
-        const user = await this.users.create({ login: admin.login, role: 'administrator' });
-        await this.passwords.issue(user.id, BOOTSTRAP_PASSWORD_NAME, admin.password);
+        await this.transactions.run(
+          async () => {
+            const user = await this.users.create({ login: admin.login, role: 'administrator' });
+            await this.passwords.store(user.id, password);
+          },
+          { content: false },
+        );
         this.outcome = 'created';
       } catch (error) {
-        // Another instance starting at the same moment created it first.
-        if (!isUniqueViolation(error)) throw error;
+        // Another instance starting at the same moment created it, with this same password, first.
+        if (!(error instanceof UserExistsError)) throw error;
         this.outcome = 'exists';
       }
       return;

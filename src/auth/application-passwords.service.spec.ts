@@ -4,6 +4,7 @@ import { getRepositoryToken } from '@nestjs/typeorm';
 import { Clock } from '../common/dates/clock';
 import { SharedRedis } from '../common/redis/shared-redis';
 import { AppConfig } from '../config/app-config';
+import { DatabaseContext } from '../database/database-context';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { ApplicationPasswordsService } from './application-passwords.service';
 import { CredentialCache } from './credential-cache';
@@ -43,6 +44,7 @@ describe('ApplicationPasswordsService', () => {
         { provide: Clock, useValue: { nowSqlUtc: () => '2026-01-01 00:00:00' } },
         // No REDIS_URL: one instance.
         { provide: SharedRedis, useValue: { client: null } },
+        { provide: DatabaseContext, useValue: { manager: { getRepository: () => repo } } },
       ],
     }).compile();
     service = moduleRef.get(ApplicationPasswordsService);

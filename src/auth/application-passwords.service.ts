@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { Clock } from '../common/dates/clock';
+import { DatabaseContext } from '../database/database-context';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { AuthInputError } from './auth-input.error';
 import { toAuthUser, type AuthUser } from './auth-user';
@@ -18,6 +19,12 @@ export interface IssuedPassword {
   createdUtc: string;
 }
 
+export interface PreparedPassword {
+  name: string;
+  password: string;
+  passwordHash: string;
+}
+
 // Verified against when the login is unknown, so a wrong login takes as long as a wrong password.
 const DUMMY_HASH = hashSecret('not-a-real-password');
 
@@ -29,24 +36,38 @@ export class ApplicationPasswordsService {
     private readonly users: UsersService,
     private readonly credentials: CredentialCache,
     private readonly clock: Clock,
+    private readonly db: DatabaseContext,
   ) {}
 
   /** Issues a new password for the user; `secret` is for the start-up bootstrap only. */
   async issue(userId: number, name: string, secret?: string): Promise<IssuedPassword> {
+    return this.store(userId, await this.prepare(name, secret));
+  }
+
+  /**
+   * A password hashed and ready to store: the slow part of {@link issue}, done before a transaction that
+   * stores it beside other rows (the bootstrap's user), so the transaction holds its locks only briefly.
+   */
+  async prepare(name: string, secret?: string): Promise<PreparedPassword> {
     const label = name.trim();
     if (label === '' || label.length > 100) throw new AuthInputError('a password name must be 1–100 characters');
     const password = secret ?? generateApplicationPassword();
+    return { name: label, password, passwordHash: await hashSecret(normalizeApplicationPassword(password)) };
+  }
+
+  /** Stores a prepared password, in the caller's write transaction when there is one. */
+  async store(userId: number, prepared: PreparedPassword): Promise<IssuedPassword> {
     const row = this.passwords.create({
       id: randomUUID(),
       userId,
-      name: label,
-      passwordHash: await hashSecret(normalizeApplicationPassword(password)),
+      name: prepared.name,
+      passwordHash: prepared.passwordHash,
       createdUtc: this.clock.nowSqlUtc(),
       lastUsedUtc: null,
       lastIp: null,
     });
-    await this.passwords.insert(row);
-    return { id: row.id, name: row.name, password, createdUtc: row.createdUtc };
+    await this.db.manager.getRepository(ApplicationPasswordEntity).insert(row);
+    return { id: row.id, name: row.name, password: prepared.password, createdUtc: row.createdUtc };
   }
 
   list(userId: number): Promise<ApplicationPasswordEntity[]> {

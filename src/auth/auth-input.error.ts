@@ -5,3 +5,11 @@ export class AuthInputError extends Error {
     this.name = 'AuthInputError';
   }
 }
+
+/** The login or e-mail address is taken: callers that race another creator (the bootstrap) look for it. */
+export class UserExistsError extends AuthInputError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserExistsError';
+  }
+}

@@ -4,7 +4,7 @@ import { isEmail } from 'class-validator';
 import type { Repository } from 'typeorm';
 import { Clock } from '../common/dates/clock';
 import { isUniqueViolation } from '../common/errors/driver-errors';
-import { AuthInputError } from './auth-input.error';
+import { AuthInputError, UserExistsError } from './auth-input.error';
 import { CredentialCache } from './credential-cache';
 import { isRole, ROLES, type Role } from './roles';
 import { UserEntity } from './user.entity';
@@ -41,10 +41,12 @@ export class UsersService {
     const role = this.parseRole(input.role);
     const email = input.email?.trim() || null;
     if (email !== null && !isEmail(email)) throw new AuthInputError(`"${email}" is not an e-mail address`);
-    if (await this.findByLogin(login)) throw new AuthInputError(`user "${login}" already exists`);
+    if (await this.findByLogin(login)) throw new UserExistsError(`user "${login}" already exists`);
     try {
-      return await this.users.save(
-        this.users.create({
+      // Through the context, so a caller's write transaction (the bootstrap) holds the row with its own.
+      const users = this.db.manager.getRepository(UserEntity);
+      return await users.save(
+        users.create({
           login,
           role,
           email,
@@ -53,7 +55,11 @@ export class UsersService {
         }),
       );
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AuthInputError(`user "${login}" or e-mail "${email}" already exists`);
+      if (isUniqueViolation(error)) {
+        throw new UserExistsError(
+          email === null ? `user "${login}" already exists` : `user "${login}" or e-mail "${email}" already exists`,
+        );
+      }
       throw error;
     }
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AdminBootstrap, BOOTSTRAP_PASSWORD_NAME } from '../../src/auth/admin-bootstrap';
 import { ApplicationPasswordsService } from '../../src/auth/application-passwords.service';
 import type { Role } from '../../src/auth/roles';
 import { UsersService } from '../../src/auth/users.service';
@@ -186,6 +187,41 @@ describe('administrator bootstrap from the environment', () => {
       expect(await second.app.get(ApplicationPasswordsService).list(admin.id)).toHaveLength(1);
     } finally {
       await second.close();
+    }
+  });
+
+  it('creates it once when a fleet starts at the same moment, and every instance lives', async () => {
+    const fleetDatabase = await createTestDatabase();
+    // The schema first, as a deployment's migration step or its first instance leaves it: what races then
+    // is the bootstrap alone.
+    await (await createTestApp({ database: fleetDatabase })).close();
+    const fleet = await Promise.allSettled(
+      [1, 2, 3, 4].map(() => createTestApp({ controllers: [ProtectedController], database: fleetDatabase, env })),
+    );
+    const started = fleet.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    try {
+      expect(fleet.map((r) => (r.status === 'rejected' ? String(r.reason) : 'started'))).toEqual([
+        'started',
+        'started',
+        'started',
+        'started',
+      ]);
+      const users = await started[0].app.get(UsersService).list();
+      expect(users.map((u) => [u.login, u.role])).toEqual([['root-admin', 'administrator']]);
+      const passwords = await started[0].app.get(ApplicationPasswordsService).list(users[0].id);
+      expect(passwords.map((p) => p.name)).toEqual([BOOTSTRAP_PASSWORD_NAME]);
+      const outcomes = started.map((t) => t.app.get(AdminBootstrap).outcome).sort();
+      expect(outcomes).toEqual(['created', 'exists', 'exists', 'exists']);
+      for (const t of started) {
+        await t.http
+          .post('/cal/events/v1/test-protected/terms')
+          .set('Authorization', basicAuth('root-admin', 'a long bootstrap secret'))
+          .send({ n: 2 })
+          .expect(201);
+      }
+    } finally {
+      for (const t of started) await t.close();
+      await fleetDatabase.drop();
     }
   });
 });
