@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { EnvironmentVariables, LogLevel } from './env.schema';
+import type { TrustProxySetting } from './trust-proxy';
 
 /** Typed, read-only view of the validated environment; the only way services read configuration. */
 @Injectable()
@@ -56,7 +57,7 @@ export class AppConfig {
       .map((h) => h.trim().toLowerCase())
       .filter((h) => h !== '');
   }
-  get trustProxy(): boolean {
+  get trustProxy(): TrustProxySetting {
     return this.get('TRUST_PROXY');
   }
   get metricsToken(): string | undefined {

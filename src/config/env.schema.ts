@@ -16,6 +16,7 @@ import { IANAZone } from 'luxon';
 import { tlsOptions } from '../database/database-tls';
 import { parseDatabaseUrl } from '../database/database-url';
 import { registerDecorator } from 'class-validator';
+import { parseTrustProxy, type TrustProxySetting } from './trust-proxy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -45,6 +46,22 @@ function IsIanaZone(): PropertyDecorator {
       validator: {
         validate: (value: unknown) => typeof value === 'string' && IANAZone.isValidZone(value),
         defaultMessage: () => 'must be an IANA time zone name such as Europe/Berlin or UTC',
+      },
+    });
+}
+
+function IsTrustProxy(): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'isTrustProxy',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      validator: {
+        // The transform has parsed a valid value; what is still a string did not parse.
+        validate: (value: unknown) => typeof value === 'boolean' || typeof value === 'number' || Array.isArray(value),
+        defaultMessage: () =>
+          'must be false, a hop count from 1 to 32 (1: one reverse proxy in front), or a comma-separated list ' +
+          'of proxy addresses and subnets (10.0.0.0/8, loopback, linklocal, uniquelocal); true trusts every hop',
       },
     });
 }
@@ -109,9 +126,10 @@ export class EnvironmentVariables {
   @Matches(/^[A-Za-z0-9.,\s[\]:-]*$/, { message: 'must be a comma-separated list of host names' })
   ALLOWED_HOSTS = '';
 
-  @Transform(toBool)
-  @IsBoolean()
-  TRUST_PROXY = false;
+  /** Express's `trust proxy`: false, a hop count, or our proxies' addresses and subnets (trust-proxy.ts). */
+  @Transform(({ value }: { value: unknown }) => parseTrustProxy(value) ?? value)
+  @IsTrustProxy()
+  TRUST_PROXY: TrustProxySetting = false;
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AdminBootstrap, type AdminBootstrapOutcome } from '../auth/admin-bootstrap';
 import { AppConfig } from '../config/app-config';
+import { describeTrustProxy } from '../config/trust-proxy';
 import { parseDatabaseUrl, type TlsMode } from '../database/database-url';
 import { SchemaMigrations } from '../database/schema-migrations';
 import { serviceVersion } from './version';
@@ -14,6 +15,8 @@ export interface StartupSummaryFields {
     | { kind: 'mysql'; host: string; port: number; socket?: string; database: string; tls: TlsMode };
   migrations: { applied: number; applied_now: string[]; pending: number };
   admin: AdminBootstrapOutcome;
+  /** Whose `X-Forwarded-For` entries are believed (TRUST_PROXY). */
+  trust_proxy: string;
 }
 
 /** The one line an operator reads first: what runs, where it listens, on which database, what start-up did. */
@@ -36,6 +39,7 @@ export class StartupSummary {
       database: describeDatabase(this.config.databaseUrl),
       migrations: { applied, applied_now: this.schema.appliedAtStart, pending: pending.length },
       admin: this.admin.outcome,
+      trust_proxy: describeTrustProxy(this.config.trustProxy),
     };
   }
 
@@ -56,6 +60,13 @@ export class StartupSummary {
       pid: process.pid,
       startup: fields,
     });
+    if (this.config.trustProxy === true) {
+      this.logger.warn(
+        'TRUST_PROXY=true believes every X-Forwarded-For entry, so a client picks its own address and walks ' +
+          'around the per-address login limits; set the number of proxies in front (TRUST_PROXY=1 behind one ' +
+          'nginx) or their subnets (TRUST_PROXY=10.0.0.0/8)',
+      );
+    }
     return fields;
   }
 }

@@ -108,6 +108,29 @@ describe('operator view: start-up summary, admin bootstrap', () => {
       await t.close();
     }
   });
+
+  it.each([
+    ['1', '1 hop', false],
+    ['loopback,10.0.0.0/8', 'loopback, 10.0.0.0/8', false],
+    ['true', 'every hop', true],
+  ])(
+    'says whose forwarded addresses it believes (TRUST_PROXY=%s), and warns when it is every hop',
+    async (raw, said, warns) => {
+      const log = logCapture();
+      const t = await createTestApp({
+        database,
+        env: { TRUST_PROXY: raw, LOG_LEVEL: 'info' },
+        logDestination: log.destination,
+      });
+      try {
+        expect((await summaryOf(t, log)).trust_proxy).toBe(said);
+        const warnings = log.entries().filter((e) => e.level === 40 && String(e.msg).includes('TRUST_PROXY=true'));
+        expect(warnings).toHaveLength(warns ? 1 : 0);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
 
 describe('operator view: /health and /health/ready', () => {

@@ -136,3 +136,56 @@ describe('an instance whose Redis is unreachable', () => {
     expect(metrics.text).toMatch(/^redis_up 0$/m);
   });
 });
+
+/**
+ * Two instances behind one reverse proxy that appends the address it saw to the client's own
+ * `X-Forwarded-For` (stock nginx: `$proxy_add_x_forwarded_for`). Supertest connects from 127.0.0.1, where
+ * the proxy would be. A client that rotates forged addresses in its header is still one client.
+ */
+describe.each([
+  ['a hop count', '1'],
+  ['the proxies’ subnets', 'loopback, 10.0.0.0/8'],
+])('behind a proxy, TRUST_PROXY as %s', (_form, trustProxy) => {
+  let database: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  const prefix = `test-${process.pid}-${randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = { REDIS_URL, REDIS_KEY_PREFIX: prefix, AUTH_FAILURE_LIMIT: '3', TRUST_PROXY: trustProxy };
+    a = await createTestApp({ database, env });
+    b = await createTestApp({ database, env });
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await database.drop();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('limits a client that forges a new X-Forwarded-For on every guess', async () => {
+    const editor = await createUser(a, 'editor');
+    const wrong = basicAuth(editor.login, 'not the password 1234');
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const t = i % 2 === 0 ? a : b;
+      const forged = `203.0.113.${i + 1}`;
+      const res = await t.http
+        .get(`${ns}/events`)
+        .set('Authorization', wrong)
+        .set('X-Forwarded-For', `${forged}, 198.51.100.7`);
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+    // Another client behind the same proxy is not locked out by it.
+    await a.http
+      .get(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .set('X-Forwarded-For', '198.51.100.8')
+      .expect(200);
+  });
+});
