@@ -17,6 +17,11 @@ describe('webhook URL guard (SSRF)', () => {
     'fd00::1',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    '::127.0.0.1',
+    '::7f00:1',
+    '::808:808',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::1',
   ])('refuses %s', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
@@ -30,6 +35,9 @@ describe('webhook URL guard (SSRF)', () => {
     expect(await refuseWebhookUrl('https://user:pw@93.184.216.34/hook', false)).toMatch(/credentials/);
     expect(await refuseWebhookUrl('http://127.0.0.1:8080/hook', false)).toMatch(/private/);
     expect(await refuseWebhookUrl('http://[::1]/hook', false)).toMatch(/private/);
+    expect(await refuseWebhookUrl('http://[::127.0.0.1]/hook', false)).toMatch(/WEBHOOKS_ALLOW_PRIVATE=true/);
+    expect(await refuseWebhookUrl('http://[::ffff:127.0.0.1]:3000/hook', false)).toMatch(/private/);
+    expect(await refuseWebhookUrl('http://0x7f.1/hook', false)).toMatch(/private/);
     expect(await refuseWebhookUrl('http://localhost/hook', false)).toMatch(/private|resolve/);
     expect(await refuseWebhookUrl('not a url', false)).toMatch(/URL/);
   });

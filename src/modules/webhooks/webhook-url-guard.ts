@@ -9,8 +9,13 @@ import type { LookupFunction } from 'node:net';
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address);
+  // ipaddr.js calls the deprecated IPv4-compatible block (::a.b.c.d, RFC 4291 §2.5.5.1) unicast, and the URL
+  // parser writes http://[::127.0.0.1]/ as [::7f00:1]: no public host is reached by such an address.
+  if (parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE)) return false;
   return parsed.range() === 'unicast';
 }
+
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
 /** Why an endpoint URL is refused, or null when it may be used. Resolves the host name (SSRF guard). */
 export async function refuseWebhookUrl(raw: string, allowPrivate: boolean): Promise<string | null> {
@@ -26,7 +31,9 @@ export async function refuseWebhookUrl(raw: string, allowPrivate: boolean): Prom
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const addresses = ipaddr.isValid(host) ? [host] : await resolveAll(host);
   if (addresses === null) return 'names a host that does not resolve';
-  return addresses.every(isPublicAddress) ? null : 'points at a loopback, private or link-local address';
+  return addresses.every(isPublicAddress)
+    ? null
+    : 'points at a loopback, private or link-local address (allowed only with WEBHOOKS_ALLOW_PRIVATE=true)';
 }
 
 function resolveAll(host: string): Promise<string[] | null> {
