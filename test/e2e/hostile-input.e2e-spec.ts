@@ -38,6 +38,42 @@ describe('hostile input', () => {
     }
   });
 
+  it('refuses a NUL character in any parameter, query or body, anonymous or not, naming the parameter', async () => {
+    await t.http.post(`${ns}/venues`).set('Authorization', editor.auth).send({ venue: 'Quay Hall' }).expect(201);
+    const reads = ['events', 'venues', 'organizers', 'categories', 'tags'].map((route) => `${ns}/${route}?search=a%00`);
+    for (const url of [...reads, `${ns}/events?categories[]=x%00`]) {
+      for (const auth of [undefined, editor.auth]) {
+        const req = t.http.get(url);
+        if (auth) req.set('Authorization', auth);
+        const res = await req;
+        expect([url, res.status]).toEqual([url, 400]);
+        expectErrorShape(res);
+        expect(res.body.code).toBe('rest_invalid_param');
+        expect(JSON.stringify(res.body.data.params)).toMatch(/search|categories/);
+      }
+    }
+    const write = await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({
+        title: 'Nul',
+        start_date: '2030-01-01 10:00',
+        end_date: '2030-01-01 11:00',
+        venue: { venue: 'a\u0000b' },
+      });
+    expect(write.status).toBe(400);
+    expect(write.body.data.params).toHaveProperty(['venue.venue']);
+    const key = await t.http
+      .post(`${ns}/tags`)
+      .set('Authorization', editor.auth)
+      .set('Content-Type', 'application/json')
+      .send('{"name":"ok","x\\u0000":1}');
+    expect(key.status).toBe(400);
+    // A search without NUL still finds only what it names.
+    const venues = await t.http.get(`${ns}/venues?search=Quay`).expect(200);
+    expect((venues.body as { venues: { venue: string }[] }).venues.map((v) => v.venue)).toEqual(['Quay Hall']);
+  });
+
   it('accepts the nesting the API uses (organizer objects in a list)', async () => {
     await t.http
       .post(`${ns}/events`)

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { resolveLanguage } from '../i18n/language';
+import { RequestValidationError } from '../validation/request-validation.error';
 import { NAMESPACE, TEC_NAMESPACE, TEC_REST_ROOT } from './namespace';
 import './request.types';
 
@@ -112,6 +113,29 @@ export function nestingDepth(value: unknown): number {
   return deepest;
 }
 
+/**
+ * The dotted name of the first parameter whose name or text holds a NUL character, or null. SQLite's C
+ * API ends a bound string at NUL (`search=a%00` searched for `a` on one database and `a\0` on the other),
+ * and no field of the API has a use for one: it is refused, wherever it is.
+ */
+export function parameterWithNul(value: unknown, path = ''): string | null {
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length > 0) {
+    const [item, name] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return name || '(body)';
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) continue;
+    for (const [key, child] of Object.entries(item)) {
+      const childName = name === '' ? key : `${name}.${key}`;
+      if (key.includes('\u0000')) return childName;
+      stack.push([child, childName]);
+    }
+  }
+  return null;
+}
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -130,6 +154,11 @@ export const mergeRequestParameters: RequestHandler = (req, _res, next) => {
     return;
   }
   const query = req.query as Record<string, unknown>;
+  const withNul = parameterWithNul(query) ?? parameterWithNul(body);
+  if (withNul !== null) {
+    next(RequestValidationError.of({ [withNul]: 'must not contain a NUL character' }));
+    return;
+  }
   if (['POST', 'PUT', 'PATCH'].includes(req.method)) {
     req.body = { ...query, ...(body ?? {}) };
   } else if (body && Object.keys(body).length > 0) {
