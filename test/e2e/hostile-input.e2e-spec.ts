@@ -150,4 +150,36 @@ describe('hostile input', () => {
     expect(huge.status).toBe(413);
     expectErrorShape(huge);
   });
+
+  it('bounds the lists a write or a filter may hold, with a 400 that states the limit', async () => {
+    const names = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i}`);
+    const event = { title: 'Many terms', start_date: '2031-02-01 10:00', end_date: '2031-02-01 11:00' };
+    for (const field of ['categories', 'tags', 'organizer']) {
+      const values = field === 'organizer' ? names(101, 'Org').map((organizer) => ({ organizer })) : names(101, field);
+      const res = await t.http
+        .post(`${ns}/events`)
+        .set('Authorization', editor.auth)
+        .send({ ...event, [field]: values });
+      expect([field, res.status]).toEqual([field, 400]);
+      expectErrorShape(res);
+      expect(res.body.data.params).toEqual({ [field]: expect.stringContaining('at most 100 items') });
+    }
+    const full = await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({ ...event, tags: names(100, 'tag') })
+      .expect(201);
+    expect((full.body as { tags: unknown[] }).tags).toHaveLength(100);
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(',');
+    await t.http.get(`${ns}/events?include=${ids(500)}`).expect(200);
+    const tooMany = await t.http.get(`${ns}/events?include=${ids(501)}`).expect(400);
+    expect(tooMany.body.data.params).toEqual({ include: expect.stringContaining('at most 500 items') });
+    // A wrong type is said once, not also as a count.
+    const wrongType = await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({ ...event, tags: { a: 1 } });
+    expect(wrongType.status).toBe(400);
+    expect(String(wrongType.body.data.params.tags)).not.toContain('items');
+  });
 });

@@ -165,19 +165,39 @@ export function SlugField(options: FieldOptions): PropertyDecorator {
 export interface ListFieldOptions extends FieldOptions {
   /** Refuse an empty list (filters); writes leave it allowed, where it means "none". */
   nonEmpty?: boolean;
+  /** At most this many items; {@link MAX_FILTER_ITEMS} when not given. */
+  maxItems?: number;
 }
+
+/**
+ * Items a filter list may hold (`include=`, `categories=`): a mirror asking for pages of ids stays well
+ * within it, and one query's `IN` list stays bounded.
+ */
+export const MAX_FILTER_ITEMS = 500;
+
+/**
+ * Items a write's list may hold (an event's categories, tags, organizers): each unknown name creates a
+ * record inside the write's transaction, so without a bound one request (1,000 new category names) held
+ * the single SQLite writer, and every other write, for seconds.
+ */
+export const MAX_WRITE_ITEMS = 100;
 
 const nonEmptyRule = (options: ListFieldOptions): PropertyDecorator[] =>
   options.nonEmpty ? [ArrayNotEmpty({ message: reason('not_empty') })] : [];
 
+/** Only lists are counted: a value of another type is already refused by the field's own rule, once. */
+const sizeRule = (max: number): PropertyDecorator =>
+  rule('maxItems', (value) => !Array.isArray(value) || value.length <= max, reason('max_items', max));
+
 /** A list of IDs: `a[]=1&a[]=2`, `a[0]=1`, `a=1,2` or a JSON array. */
 export function IdListField(options: ListFieldOptions): PropertyDecorator {
   return applyDecorators(
-    documented(options, { type: 'integer', isArray: true }),
+    documented(options, { type: 'integer', isArray: true, maxItems: options.maxItems ?? MAX_FILTER_ITEMS }),
     Transform(({ value }) => parseIdList(value)),
     presence(options.required),
     IsArray({ message: reason('list_of_ids') }),
     ...nonEmptyRule(options),
+    sizeRule(options.maxItems ?? MAX_FILTER_ITEMS),
     IsInt({ each: true, message: reason('list_of_ids') }),
     Min(1, { each: true, message: reason('list_of_ids') }),
   );
@@ -186,11 +206,12 @@ export function IdListField(options: ListFieldOptions): PropertyDecorator {
 /** A list of strings (for example slugs), each at most `maxLength` long. */
 export function StringListField(options: ListFieldOptions & { maxLength: number }): PropertyDecorator {
   return applyDecorators(
-    documented(options, { type: 'string', isArray: true }),
+    documented(options, { type: 'string', isArray: true, maxItems: options.maxItems ?? MAX_FILTER_ITEMS }),
     Transform(({ value }) => parseList(value)),
     presence(options.required),
     IsArray({ message: reason('string') }),
     ...nonEmptyRule(options),
+    sizeRule(options.maxItems ?? MAX_FILTER_ITEMS),
     IsString({ each: true, message: reason('string') }),
     MaxLength(options.maxLength, { each: true, message: reason('max_length', options.maxLength) }),
   );
@@ -199,11 +220,12 @@ export function StringListField(options: ListFieldOptions & { maxLength: number 
 /** A list whose items are IDs or slugs (digit-only items are IDs). */
 export function IdOrSlugListField(options: ListFieldOptions): PropertyDecorator {
   return applyDecorators(
-    documented(options, { type: 'string', isArray: true }),
+    documented(options, { type: 'string', isArray: true, maxItems: options.maxItems ?? MAX_FILTER_ITEMS }),
     Transform(({ value }) => parseIdOrSlugList(value)),
     presence(options.required),
     IsArray({ message: reason('list_of_ids_or_slugs') }),
     ...nonEmptyRule(options),
+    sizeRule(options.maxItems ?? MAX_FILTER_ITEMS),
     rule(
       'isIdOrSlugList',
       listOf((item) => isPositiveInteger(item) || (typeof item === 'string' && SLUG_PATTERN.test(item))),
@@ -215,11 +237,17 @@ export function IdOrSlugListField(options: ListFieldOptions): PropertyDecorator 
 /** A list of values from a fixed set (for example post statuses). */
 export function EnumListField(options: ListFieldOptions & { values: readonly string[] }): PropertyDecorator {
   return applyDecorators(
-    documented(options, { type: 'string', isArray: true, enum: [...options.values] }),
+    documented(options, {
+      type: 'string',
+      isArray: true,
+      enum: [...options.values],
+      maxItems: options.maxItems ?? MAX_FILTER_ITEMS,
+    }),
     Transform(({ value }) => parseList(value)),
     presence(options.required),
     IsArray({ message: reason('list_of', options.values.join(', ')) }),
     ...nonEmptyRule(options),
+    sizeRule(options.maxItems ?? MAX_FILTER_ITEMS),
     IsIn([...options.values], { each: true, message: reason('list_of', options.values.join(', ')) }),
   );
 }
@@ -361,10 +389,11 @@ function parseReferences(value: unknown): unknown {
 export function TermReferencesField(options: FieldOptions): PropertyDecorator {
   return applyDecorators(
     nullMeans([]),
-    documented(options, { type: 'integer', isArray: true }),
+    documented(options, { type: 'integer', isArray: true, maxItems: MAX_WRITE_ITEMS }),
     Transform(({ value }: { value: unknown }) => parseReferences(value)),
     presence(options.required),
     IsArray({ message: reason('list_of_ids_or_slugs') }),
+    sizeRule(MAX_WRITE_ITEMS),
     rule(
       'isTermReferenceList',
       listOf((item) => isPositiveInteger(item) || (typeof item === 'string' && item.length <= 200)),
@@ -380,12 +409,13 @@ export function TermReferencesField(options: FieldOptions): PropertyDecorator {
 export function LinkedRecordsField(options: FieldOptions): PropertyDecorator {
   return applyDecorators(
     nullMeans([]),
-    documented(options, { type: 'integer', isArray: true }),
+    documented(options, { type: 'integer', isArray: true, maxItems: MAX_WRITE_ITEMS }),
     Transform(({ value }: { value: unknown }) =>
       value !== null && typeof value === 'object' && !Array.isArray(value) ? [value] : parseReferences(value),
     ),
     presence(options.required),
     IsArray({ message: reason('linked_records') }),
+    sizeRule(MAX_WRITE_ITEMS),
     rule(
       'isLinkedRecordList',
       listOf((item) => isPositiveInteger(item) || (typeof item === 'object' && item !== null && !Array.isArray(item))),
