@@ -128,6 +128,31 @@ describe('concurrent writes', () => {
     expect(responses[0].body.categories[0].slug).toBe('brand-new-category');
   });
 
+  it.each(['categories', 'tags'])(
+    '16 parallel POST /%s with one name (several spellings) make one term',
+    async (route) => {
+      for (let round = 0; round < 4; round++) {
+        const name = `Parallel ${route} ${round}`;
+        const responses = await runConcurrently(16, 16, (i) =>
+          http()
+            .post(`${ns}/${route}`)
+            .set('Authorization', editor.auth)
+            // Names compare case-insensitively, and surrounding blanks are not part of one.
+            .send({ name: i % 3 === 0 ? name.toUpperCase() : i % 3 === 1 ? ` ${name} ` : name }),
+        );
+        expect(statusesOf(responses)).toEqual({ 201: 1, 400: 15 });
+        const created = responses.find((r) => r.status === 201)!.body.id as number;
+        for (const refused of responses.filter((r) => r.status === 400)) {
+          expect(refused.body).toMatchObject({ code: 'term_exists', data: { term_id: created } });
+        }
+        const listed = await http()
+          .get(`${ns}/${route}?search=${encodeURIComponent(name)}&per_page=50&hide_empty=false`)
+          .expect(200);
+        expect(Number(listed.headers['x-wp-total'])).toBe(1);
+      }
+    },
+  );
+
   it('a failing write beside succeeding ones leaves nothing behind and takes nothing with it', async () => {
     // Odd requests fail on their second organizer (an id of no organizer, checked after the inline ones are
     // written), so their venue and first organizer were written when the failure came.

@@ -20,6 +20,7 @@ import { toTermObject, type TermObject } from './term.mapper';
 import { TermSlugsService } from './term-slugs.service';
 import { TermEntity } from './term.entity';
 import { TermsRepository } from './terms.repository';
+import { termNameLockKey } from './term-rows';
 import { DatabaseContext } from '../../database/database-context';
 
 export interface TermListQuery extends TermListQueryDto {
@@ -138,6 +139,7 @@ export class TaxonomyTermsService {
     this.assertParentAllowed(taxonomy, input.parent);
     const term = await this.transactions.run(async () => {
       const name = input.name.trim();
+      await this.db.lockForWrite([termNameLockKey(taxonomy.taxonomy, name)]);
       const parentId = await this.resolveParent(taxonomy, parentIdOf(input), undefined);
       const same = await this.terms.findSameName(taxonomy.taxonomy, name, parentId);
       if (same) throw new DomainError('term_exists', { data: { term_id: same.id } });
@@ -167,6 +169,7 @@ export class TaxonomyTermsService {
         input.parent === undefined ? current.parentId : await this.resolveParent(taxonomy, parentIdOf(input), id);
       const name = input.name === undefined ? current.name : input.name.trim();
       if (name.toLowerCase() !== current.name.toLowerCase() || parentId !== current.parentId) {
+        await this.db.lockForWrite([termNameLockKey(taxonomy.taxonomy, name)]);
         const same = await this.terms.findSameName(taxonomy.taxonomy, name, parentId, id);
         if (same) throw new DomainError('term_exists', { data: { term_id: same.id } });
       }

@@ -8,7 +8,7 @@ import { TermSlugsService } from './term-slugs.service';
 import { TermEntity } from './term.entity';
 import { DatabaseContext } from '../../database/database-context';
 import { ShapedQueries } from '../../database/shaped-queries';
-import { selectTermRows, termFromRow, type TermRow } from './term-rows';
+import { selectTermRows, termFromRow, termNameLockKey, type TermRow } from './term-rows';
 
 /**
  * Terms as posts name them: by id, slug or name. Writes create terms for names that do not exist yet;
@@ -50,7 +50,7 @@ export class TermReferencesService {
         }
         // Two writers naming the same new term must end with one: the second waits for the first's commit
         // on this lock, then finds its term (a unique slug alone would give it "name-2").
-        await this.db.lockForWrite([`term:${taxonomy.taxonomy}:${item.toLowerCase()}`]);
+        await this.db.lockForWrite([termNameLockKey(taxonomy.taxonomy, item)]);
         const [again] = await this.lookup([{ taxonomy: taxonomy.taxonomy, items: [item] }]);
         const other = termNamed(again, item);
         if (other) {

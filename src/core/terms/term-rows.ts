@@ -31,3 +31,13 @@ export function termFromRow(row: TermRow): TermEntity {
     count: Number(row.count),
   });
 }
+
+/**
+ * The write lock a term's name is created or renamed under (see write-locks.ts): two writers giving a
+ * taxonomy the same new name, by the term routes or inline in an event, end with one term, since the
+ * second finds the first's after waiting for its commit. Names compare case-insensitively, as the
+ * same-name checks do.
+ */
+export const termNameLockKey = (taxonomy: string, name: string): string =>
+  `term:${taxonomy}:${name.trim().toLowerCase()}`;
+
