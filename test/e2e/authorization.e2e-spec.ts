@@ -78,4 +78,45 @@ describe('authorization by status', () => {
       .expect(200);
     expect(back.body.status).toBe('pending');
   });
+
+  it('answers a link to a record the writer may not read as it answers an unknown id', async () => {
+    const ns = '/cal/events/v1';
+    const hiddenVenue = await t.http
+      .post(`${ns}/venues`)
+      .set('Authorization', as('author'))
+      .send({ venue: 'Author’s unannounced hall', status: 'draft' })
+      .expect(201);
+    const hiddenOrganizer = await t.http
+      .post(`${ns}/organizers`)
+      .set('Authorization', as('author'))
+      .send({ organizer: 'Author’s secret society', status: 'draft' })
+      .expect(201);
+    const hiddenParent = await postEvent(t, as('author'), { title: 'Author’s draft series', status: 'draft' });
+    const unknown = 999_999;
+    const event = { title: 'Linking', start_date: '2030-04-01 10:00', end_date: '2030-04-01 11:00' };
+    const attempt = (body: Record<string, unknown>, role: Role) =>
+      t.http
+        .post(base)
+        .set('Authorization', as(role))
+        .send({ ...event, ...body });
+    const cases: [string, number][] = [
+      ['venue', hiddenVenue.body.id as number],
+      ['organizer', hiddenOrganizer.body.id as number],
+      ['post_parent', hiddenParent.id],
+    ];
+    for (const [field, hiddenId] of cases) {
+      const hidden = await attempt({ [field]: hiddenId }, 'contributor');
+      const missing = await attempt({ [field]: unknown }, 'contributor');
+      expect([field, hidden.status, missing.status]).toEqual([field, 400, 400]);
+      expect(hidden.body.code).toBe(missing.body.code);
+      const shape = (body: { message: string; data: Record<string, unknown> }, id: number) => ({
+        message: body.message.replace(String(id), 'ID'),
+        params: JSON.stringify(body.data.params).replace(String(id), 'ID'),
+      });
+      expect(shape(hidden.body, hiddenId)).toEqual(shape(missing.body, unknown));
+      // Those who may read it link it.
+      await attempt({ [field]: hiddenId }, 'author').expect(201);
+      await attempt({ [field]: hiddenId }, 'editor').expect(201);
+    }
+  });
 });

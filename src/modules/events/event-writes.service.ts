@@ -67,7 +67,7 @@ export class EventWritesService {
         zoneName,
         allDay: dto.all_day ?? false,
       });
-      const parentId = await this.parentFor(dto.post_parent, undefined);
+      const parentId = await this.parentFor(dto.post_parent, undefined, ctx.user);
       const post = await this.records.create(
         EVENT_POST_TYPE,
         { ...this.postInput(dto), title: dto.title, parentId: parentId ?? null },
@@ -111,7 +111,7 @@ export class EventWritesService {
       const details = (await this.events.detailsOf([post.id])).get(post.id);
       if (!details) throw postErrors.notFound(EVENT_POST_TYPE);
       const detailsBefore = { ...details };
-      const parentId = await this.parentFor(dto.post_parent, post.id);
+      const parentId = await this.parentFor(dto.post_parent, post.id, ctx.user);
       await this.records.update(
         EVENT_POST_TYPE,
         post,
@@ -256,7 +256,7 @@ export class EventWritesService {
         named.push(item.id);
       }
     }
-    const wrong = named.length === 0 ? [] : await service.notOfType(named);
+    const wrong = named.length === 0 ? [] : await service.notLinkable(named, user);
     if (wrong.length > 0) {
       throw new DomainError('invalid_linked_post_id', {
         args: { id: wrong[0], label: service.postType.label },
@@ -268,10 +268,14 @@ export class EventWritesService {
 
   /** `post_parent`: an existing event that is not the event itself or below it; 0 detaches. */
 
-  private async parentFor(value: number | undefined, selfId: number | undefined): Promise<number | null | undefined> {
+  private async parentFor(
+    value: number | undefined,
+    selfId: number | undefined,
+    user: AuthUser | null,
+  ): Promise<number | null | undefined> {
     if (value === undefined) return undefined;
     if (value === 0) return null;
-    await this.requireEvent(value, 'post_parent');
+    await this.requireEvent(value, 'post_parent', user);
     if (selfId !== undefined && (value === selfId || (await this.events.descendantIds(selfId)).has(value))) {
       throw RequestValidationError.of({ post_parent: reason('parent_cycle') });
     }
@@ -280,8 +284,9 @@ export class EventWritesService {
 
   /** An id that must be an event: 400 when it is another post type, or nothing at all. */
 
-  private async requireEvent(id: number, param: string): Promise<void> {
-    const post = await this.events.findAnyPost(id);
+  private async requireEvent(id: number, param: string, user: AuthUser | null): Promise<void> {
+    // A post the caller may not read is answered as if it did not exist (no existence oracle).
+    const post = await this.records.findVisible(id, user);
     if (!post) throw RequestValidationError.of({ [param]: reason('unknown_id') });
     if (post.type !== CALENDAR_POST_TYPES.event) throw new DomainError('invalid_event_id', { args: { id } });
   }

@@ -20,6 +20,8 @@ import {
 import type { LinkedRecordsSource } from './linked-records.reader';
 import { postErrors } from '../../../core/posts/post-errors';
 import { isInScope, listScopeFor } from '../../../core/posts/post-query';
+import { isPublic } from '../../../core/posts/post-status';
+import { postPolicy } from '../../../auth/post-policy';
 import type { PostWriteInput } from '../../../core/posts/post-write-input';
 import type { LinkedPostTypeDeps, LinkedPostTypeSpec } from './linked-post-type.definition';
 import type { PostRef } from '../../../core/posts/post-ref';
@@ -228,10 +230,18 @@ export class LinkedPostTypeService<
     return ids.filter((id) => !visible.has(id));
   }
 
-  /** Those of `ids` that are not records of this type. */
-  async notOfType(ids: number[]): Promise<number[]> {
-    const found = await this.repository.existingIds(ids);
-    return ids.filter((id) => !found.has(id));
+  /**
+   * Those of `ids` a write may not link: not records of this type, or records the caller may not read
+   * (another author's draft). Both are answered alike, so a write is no oracle for what exists.
+   */
+  async notLinkable(ids: number[], user: AuthUser | null): Promise<number[]> {
+    const nowUtc = this.deps.siteTime.now().utc;
+    const readable = new Set(
+      (await this.repository.postsByIds(ids))
+        .filter((p) => isPublic(p.status, p.dateUtc, nowUtc) || postPolicy.canReadNonPublic(user, p))
+        .map((p) => p.id),
+    );
+    return ids.filter((id) => !readable.has(id));
   }
 
   /** Links an event to these records, in this order (duplicates dropped). */

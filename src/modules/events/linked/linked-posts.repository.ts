@@ -175,16 +175,6 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
     return this.tables.parentType;
   }
 
-  /** Those of `ids` that are records of this type. */
-  async existingIds(ids: number[]): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.db.manager.find(PostEntity, {
-      select: { id: true },
-      where: { id: In(ids), type: this.tables.type },
-    });
-    return new Set(rows.map((r) => r.id));
-  }
-
   postsByIds(ids: number[]): Promise<PostEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.manager.findBy(PostEntity, { id: In(ids), type: this.tables.type });

@@ -33,7 +33,8 @@ export interface EventLinkTarget {
   /** The write lock `createOrReuse` takes for this inline object (a write takes all of them at once). */
   writeLockKeyOf(dto: object): string;
   createOrReuse(dto: object, user: AuthUser | null): Promise<number>;
-  notOfType(ids: number[]): Promise<number[]>;
+  /** Those of `ids` that are no record of this type the caller may read (a write may not link them). */
+  notLinkable(ids: number[], user: AuthUser | null): Promise<number[]>;
   notVisible(ids: number[], user: AuthUser | null): Promise<number[]>;
   /** `created`: the event was inserted in this transaction, so it has no links to replace yet. */
   setEventLinks(eventId: number, ids: number[], options?: { created?: boolean }): Promise<void>;
