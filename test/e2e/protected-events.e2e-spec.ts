@@ -25,7 +25,7 @@ describe('password-protected events: side doors', () => {
   let draftVenueId: number;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_FAILURE_LIMIT: '3', TRUST_PROXY: 'true' } });
+    t = await createTestApp({ env: { AUTH_FAILURE_LIMIT: '3', AUTH_LOGIN_FAILURE_LIMIT: '5', TRUST_PROXY: '1' } });
     users = await createUsersForAllRoles(t);
     otherAuthor = await createUser(t, 'author');
     secret = await postEvent(t, users.author.auth, {
@@ -155,6 +155,29 @@ describe('password-protected events: side doors', () => {
     expect(limited.body.code).toBe('rest_too_many_requests');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await guess('198.51.100.3', 'open sesame').expect(200)).body.description).toContain(SECRET_WORD);
+  });
+
+  it('limits guesses on one event from many addresses: past the event’s limit, one guess per address', async () => {
+    const target = await postEvent(t, users.author.auth, {
+      title: 'Rotating guesses',
+      password: 'right one',
+      description: `<p>${SECRET_WORD}</p>`,
+    });
+    const guess = (address: string, password: string) =>
+      t.http.get(`${ns}/events/${target.id}`).query({ password }).set('X-Forwarded-For', address);
+    let checked = 0;
+    for (let a = 1; a <= 20; a++) {
+      for (let i = 0; i < 10; i++) {
+        const res = await guess(`203.0.113.${100 + a}`, `wrong ${a}-${i}`);
+        if (res.status === 429) break;
+        expect(res.status).toBe(403);
+        checked++;
+      }
+    }
+    // 3 + 3 guesses until the event's 5 misses are passed, then 1 for each of the 18 other addresses (60
+    // with a limit per address only).
+    expect(checked).toBe(24);
+    expect((await guess('198.51.100.77', 'right one').expect(200)).body.description).toContain(SECRET_WORD);
   });
 
   it('counts for only_with_upcoming only the events the caller may see', async () => {
