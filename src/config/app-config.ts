@@ -63,6 +63,9 @@ export class AppConfig {
   get metricsToken(): string | undefined {
     return this.get('METRICS_TOKEN');
   }
+  get metricsOpen(): boolean {
+    return this.get('METRICS_OPEN');
+  }
   get logLevel(): LogLevel {
     return this.get('LOG_LEVEL');
   }

@@ -134,12 +134,17 @@ export class EnvironmentVariables {
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
 
-  /** When set, `GET /metrics` wants `Authorization: Bearer <METRICS_TOKEN>`; open otherwise. */
+  /** When set, `GET /metrics` wants `Authorization: Bearer <METRICS_TOKEN>`; closed otherwise, unless METRICS_OPEN. */
   @IsOptional()
   @ValidateIf((_o, v) => v !== '')
   @IsString()
   @MinLength(16, { message: 'must be at least 16 characters long' })
   METRICS_TOKEN?: string;
+
+  /** `GET /metrics` without a token, to anyone who reaches it (a network where only the scraper does). */
+  @Transform(toBool)
+  @IsBoolean()
+  METRICS_OPEN = false;
 
   @Transform(toInt)
   @IsInt()

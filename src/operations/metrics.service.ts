@@ -12,7 +12,9 @@ import { databasePoolStats } from './database-pool-stats';
  * Prometheus metrics at `GET /metrics` (prom-client): requests by route and status, their latency,
  * the database pool, the event loop (lag among Node's default metrics), login failures and lockouts.
  * One registry per application, so several apps in one process (the tests) do not mix their counts.
- * With `METRICS_TOKEN` set, the endpoint wants `Authorization: Bearer <token>`.
+ * With `METRICS_TOKEN` set, the endpoint wants `Authorization: Bearer <token>`; without it, the endpoint is
+ * closed (403) unless `METRICS_OPEN=true`: route names, counts of lockouts and pool sizes are no one's business
+ * on a public site.
  */
 @Injectable()
 export class MetricsService {
@@ -96,6 +98,14 @@ export class MetricsService {
   /** `GET /metrics`, before authentication and body parsing (a bearer token is not Basic credentials). */
   readonly serve: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     if (req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    if (!this.config.metricsToken && !this.config.metricsOpen) {
+      res.status(403).json({
+        code: 'rest_forbidden',
+        message: 'The metrics are closed: set METRICS_TOKEN (scrapers send it as a bearer token) or METRICS_OPEN=true.',
+        data: { status: 403 },
+      });
+      return;
+    }
     if (!this.authorised(req.headers.authorization)) {
       res
         .status(401)

@@ -238,6 +238,24 @@ describe('operator view: /metrics', () => {
   };
   const eventsOk = 'http_requests_total{method="GET",route="/cal/events/v1/events",status="200"}';
 
+  it('is closed without METRICS_TOKEN, unless METRICS_OPEN says it may be open', async () => {
+    const closed = await createTestApp();
+    try {
+      const res = await closed.http.get('/metrics').expect(403);
+      expect(res.body).toMatchObject({ code: 'rest_forbidden', data: { status: 403 } });
+      expect(res.body.message).toContain('METRICS_TOKEN');
+      expect(res.text).not.toContain('http_requests_total');
+    } finally {
+      await closed.close();
+    }
+    const open = await createTestApp({ env: { METRICS_OPEN: 'true' } });
+    try {
+      expect((await open.http.get('/metrics').expect(200)).text).toContain('http_requests_total');
+    } finally {
+      await open.close();
+    }
+  });
+
   it('wants the bearer token when METRICS_TOKEN is set', async () => {
     await t.http.get('/metrics').expect(401);
     await t.http.get('/metrics').set('Authorization', 'Bearer wrong-token-0123456789').expect(401);

@@ -117,7 +117,9 @@ describe('an instance whose Redis is unreachable', () => {
 
   beforeAll(async () => {
     // Nothing listens on port 1: connections are refused at once.
-    t = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1', AUTH_FAILURE_LIMIT: '2' } });
+    t = await createTestApp({
+      env: { REDIS_URL: 'redis://127.0.0.1:1', AUTH_FAILURE_LIMIT: '2', METRICS_OPEN: 'true' },
+    });
   });
   afterAll(async () => {
     await t.close();
