@@ -40,4 +40,3 @@ export function termFromRow(row: TermRow): TermEntity {
  */
 export const termNameLockKey = (taxonomy: string, name: string): string =>
   `term:${taxonomy}:${name.trim().toLowerCase()}`;
-
