@@ -2,6 +2,7 @@ import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { DatesModule } from './common/dates/dates.module';
 import { ResponseCacheModule } from './common/http/response-cache/response-cache.module';
+import { BackgroundModule } from './common/background/background.module';
 import { RedisModule } from './common/redis/redis.module';
 import { ListTotalsModule } from './common/pagination/list-totals.module';
 import { AppConfigModule, type AppConfigOptions } from './config/app-config.module';
@@ -50,6 +51,7 @@ export class AppModule {
         DatesModule,
         ListTotalsModule,
         RedisModule,
+        BackgroundModule,
         ResponseCacheModule,
         DatabaseModule.forRoot(migrationsOf(options.modules ?? CALENDAR_MODULES)),
         AuthModule,

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { DatesModule } from '../common/dates/dates.module';
+import { BackgroundModule } from '../common/background/background.module';
 import { RedisModule } from '../common/redis/redis.module';
 import { AppConfigModule, type AppConfigOptions } from '../config/app-config.module';
 import { DatabaseModule } from '../database/database.module';
@@ -17,6 +18,7 @@ export class CliModule {
         AppConfigModule.forRoot(options),
         DatesModule,
         RedisModule,
+        BackgroundModule,
         DatabaseModule.forRoot(migrationsOf(CALENDAR_MODULES)),
         AuthModule,
       ],

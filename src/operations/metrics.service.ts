@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { BackgroundTasks } from '../common/background/background-tasks';
 import { SharedRedis } from '../common/redis/shared-redis';
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -27,6 +28,7 @@ export class MetricsService {
     dataSource: DataSource,
     throttle: LoginThrottle,
     redis: SharedRedis,
+    tasks: BackgroundTasks,
   ) {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.requests = new Counter({
@@ -59,6 +61,25 @@ export class MetricsService {
       collect() {
         this.reset();
         if (redis.configured) this.set(redis.available ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'background_task_last_success_timestamp_seconds',
+      help: 'When each background task (publisher, janitor, webhook worker) last finished a round well, Unix seconds; 0: not yet.',
+      labelNames: ['task'],
+      registers: [this.registry],
+      collect() {
+        for (const [task, state] of tasks.all) this.set({ task }, (state.lastSuccessMs ?? 0) / 1000);
+      },
+    });
+    new Counter({
+      name: 'background_task_failures_total',
+      help: 'Background task rounds that failed (each is logged at error with the task name).',
+      labelNames: ['task'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [task, state] of tasks.all) this.inc({ task }, state.failures);
       },
     });
     new Counter({

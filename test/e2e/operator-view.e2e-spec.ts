@@ -5,6 +5,8 @@ import { allMigrations } from '../../src/database/module-migrations';
 import { CALENDAR_MODULES } from '../../src/app.module';
 import { StartupSummary, type StartupSummaryFields } from '../../src/operations/startup-summary';
 import { createTestApp, type TestApp } from '../support/create-test-app';
+import { ChangeLogJanitor } from '../../src/core/changes/change-log.janitor';
+import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
 import { FreezingProxy } from '../support/freezing-proxy';
 import { holdWrites } from '../support/hold-writes';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -321,6 +323,54 @@ describe('operator view: secrets never reach the logs', () => {
       }
       expect(logged).not.toContain(editor.auth.slice('Basic '.length));
       expect(logged).toContain('[redacted]');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('operator view: background tasks', () => {
+  it('logs a failed round with its task, counts it, and shows each task’s last success', async () => {
+    const log = logCapture();
+    const t = await createTestApp({
+      env: { LOG_LEVEL: 'info', METRICS_OPEN: 'true' },
+      logDestination: log.destination,
+    });
+    const metrics = async () => parseExposition((await t.http.get('/metrics').expect(200)).text);
+    const rounds: [string, () => Promise<unknown>][] = [
+      ['future-posts', () => t.app.get(FuturePostsPublisher).runRound()],
+      ['change-log-janitor', () => t.app.get(ChangeLogJanitor).runRound()],
+    ];
+    try {
+      const before = await metrics();
+      for (const [task] of rounds) {
+        expect(before.get(`background_task_last_success_timestamp_seconds{task="${task}"}`)).toBe(0);
+        expect(before.get(`background_task_failures_total{task="${task}"}`)).toBe(0);
+      }
+      // Both tasks' first statements read a table that is not there for a moment.
+      await t.dataSource.query('ALTER TABLE leases RENAME TO leases_away');
+      await t.dataSource.query('ALTER TABLE change_log RENAME TO change_log_away');
+      try {
+        for (const [, round] of rounds) expect(await round()).toBeUndefined();
+      } finally {
+        await t.dataSource.query('ALTER TABLE leases_away RENAME TO leases');
+        await t.dataSource.query('ALTER TABLE change_log_away RENAME TO change_log');
+      }
+      const failed = await metrics();
+      for (const [task] of rounds) {
+        expect(failed.get(`background_task_failures_total{task="${task}"}`)).toBe(1);
+        expect(failed.get(`background_task_last_success_timestamp_seconds{task="${task}"}`)).toBe(0);
+        const lines = log.entries().filter((e) => e.level === 50 && e.task === task);
+        expect(lines).toHaveLength(1);
+        expect(String(lines[0].msg)).toMatch(new RegExp(`background task ${task} failed: .*(leases|change_log)`));
+      }
+      for (const [, round] of rounds) expect(await round()).not.toBeUndefined();
+      const after = await metrics();
+      for (const [task] of rounds) {
+        const at = after.get(`background_task_last_success_timestamp_seconds{task="${task}"}`) ?? 0;
+        expect(Math.abs(at - Date.now() / 1000)).toBeLessThan(3600);
+        expect(after.get(`background_task_failures_total{task="${task}"}`)).toBe(1);
+      }
     } finally {
       await t.close();
     }

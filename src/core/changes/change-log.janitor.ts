@@ -1,4 +1,5 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { BackgroundTasks } from '../../common/background/background-tasks';
 import { Clock } from '../../common/dates/clock';
 import { AppConfig } from '../../config/app-config';
 import { formatSqlDateTime } from '../../database/datetime.transformer';
@@ -7,6 +8,8 @@ import { WriteTransactions } from '../../database/write-transactions';
 import { ChangeLogEntity } from '../../database/changes/change-log.entity';
 
 const HOUR_MS = 3_600_000;
+/** Its name in logs and metrics. */
+export const CHANGE_LOG_TASK = 'change-log-janitor';
 const PRUNE_CHUNK = 1000;
 
 /**
@@ -23,16 +26,23 @@ export class ChangeLogJanitor implements OnApplicationBootstrap, OnApplicationSh
     private readonly transactions: WriteTransactions,
     private readonly clock: Clock,
     private readonly config: AppConfig,
+    private readonly tasks: BackgroundTasks,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.prune().catch(() => undefined), HOUR_MS);
+    this.tasks.register(CHANGE_LOG_TASK);
+    this.timer = setInterval(() => void this.runRound(), HOUR_MS);
     this.timer.unref();
   }
 
   onApplicationShutdown(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** The timer's round, its failure logged and counted (BackgroundTasks); undefined when it failed. */
+  runRound(): Promise<number | null | undefined> {
+    return this.tasks.run(CHANGE_LOG_TASK, () => this.prune());
   }
 
   /** Deletes the rows older than the retention; returns the last pruned sequence value, or null for none. */

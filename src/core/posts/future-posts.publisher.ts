@@ -10,6 +10,10 @@ import { PostStatusListeners } from './post-status-listeners';
 import { PostTypeRegistry } from './post-type.registry';
 import { DatabaseContext } from '../../database/database-context';
 import { Leases } from '../../database/leases';
+import { BackgroundTasks } from '../../common/background/background-tasks';
+
+/** Its name in logs and metrics. */
+export const FUTURE_POSTS_TASK = 'future-posts';
 
 /**
  * Flips `future` posts whose date has come to `publish` and counts them on their terms. Reads already treat
@@ -33,20 +37,25 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
     private readonly statusListeners: PostStatusListeners,
     private readonly postTypes: PostTypeRegistry,
     private readonly leases: Leases,
+    private readonly tasks: BackgroundTasks,
     version: ContentVersion,
   ) {
     version.addHorizon(() => this.nextDue());
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.runScheduled().catch(() => undefined);
-    }, this.config.futurePostsIntervalSeconds * 1000);
+    this.tasks.register(FUTURE_POSTS_TASK);
+    this.timer = setInterval(() => void this.runRound(), this.config.futurePostsIntervalSeconds * 1000);
     this.timer.unref();
   }
 
+  /** The timer's round, its failure logged and counted (BackgroundTasks); undefined when it failed. */
+  runRound(): Promise<number[] | null | undefined> {
+    return this.tasks.run(FUTURE_POSTS_TASK, () => this.runScheduled());
+  }
+
   /**
-   * The timer's round: publishes only while this instance holds the publisher's lease, so of many
+   * One round: publishes only while this instance holds the publisher's lease, so of many
    * instances one publishes (the others would change nothing, but would race for the same rows). The
    * lease outlives two rounds; when its holder stops, another instance takes over. Null when another
    * instance holds it.

@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { BackgroundTasks } from '../../common/background/background-tasks';
 import { Clock } from '../../common/dates/clock';
 import { AppConfig } from '../../config/app-config';
 import { WebhookDeliverer, type AttemptOutcome } from './webhook-deliverer';
@@ -8,6 +9,8 @@ import { WebhookQueue } from './webhook-queue';
 
 const PARALLEL = 4;
 const PRUNE_EVERY_MS = 3_600_000;
+/** Its name in logs and metrics. */
+export const WEBHOOK_WORKER_TASK = 'webhook-worker';
 
 /**
  * The webhook worker: every `WEBHOOKS_POLL_SECONDS` it dispatches new changes and attempts what is due,
@@ -17,7 +20,6 @@ const PRUNE_EVERY_MS = 3_600_000;
  */
 @Injectable()
 export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Webhooks');
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   /** When this worker last pruned old deliveries (clock time; 0: not yet). */
@@ -30,10 +32,12 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     private readonly queue: WebhookQueue,
     private readonly janitor: WebhookDeliveryJanitor,
     private readonly clock: Clock,
+    private readonly tasks: BackgroundTasks,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.webhooks.worker) return;
+    this.tasks.register(WEBHOOK_WORKER_TASK);
     this.queue.consume();
     this.timer = setInterval(() => this.tick(), this.config.webhooks.pollMs);
     this.timer.unref();
@@ -52,8 +56,9 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
 
   private tick(): void {
     if (this.running) return;
-    this.running = this.runOnce()
-      .catch((error: unknown) => this.logger.warn(`webhook worker round failed: ${String(error)}`))
+    this.running = this.tasks
+      .run(WEBHOOK_WORKER_TASK, () => this.runOnce())
+      .then(() => undefined)
       .finally(() => (this.running = null));
   }
 
