@@ -196,6 +196,53 @@ describe('iCalendar feeds', () => {
     expect(after.sequence).toBeGreaterThan(before.sequence);
   });
 
+  it('raises SEQUENCE and LAST-MODIFIED when a venue or organizer shown in the event changes', async () => {
+    const uid = concert.global_id as string;
+    const venueId = (concert.venue as { id: number }).id;
+    const organizerId = (concert.organizer as { id: number }[])[0].id;
+    const edits: [string, Record<string, string>, (e: ICAL.Event) => string][] = [
+      [`${ns}/venues/${venueId}`, { venue: 'Pier Hall (renamed)' }, (e) => e.location],
+      [`${ns}/organizers/${organizerId}`, { email: 'brass-office@example.org' }, (e) => e.organizer],
+    ];
+    for (const [path, body, shown] of edits) {
+      const readBoth = async () => {
+        const inFeed = parseFeed(text(await feed(YEAR).expect(200))).events.get(uid)!;
+        const single = parseFeed(text(await t.http.get(`${ns}/events/${concert.id}.ics`).expect(200))).events.get(uid)!;
+        return [inFeed, single];
+      };
+      const before = await readBoth();
+      clock.nextSecond();
+      await t.http.post(path).set('Authorization', users.editor.auth).send(body).expect(200);
+      const after = await readBoth();
+      for (const [index, event] of after.entries()) {
+        const old = before[index];
+        expect(shown(event)).not.toBe(shown(old));
+        expect(event.sequence).toBeGreaterThan(old.sequence);
+        const modified = (e: ICAL.Event) => utcOf(e.component.getFirstPropertyValue('last-modified') as ICAL.Time);
+        expect(modified(event) > modified(old)).toBe(true);
+      }
+    }
+  });
+
+  it('leaves control characters out of the feed, which ical.js then reads', async () => {
+    const messy = await postEvent(t, users.editor.auth, {
+      title: 'Tab\there, bell\u0007, escape\u001b[0m, delete\u007f, C1\u0085 end',
+      description: '<p>Line one\u0008</p><p>Line two\u000c</p>',
+      venue: { venue: 'Hall\u0001 of \u001fcontrol' },
+      categories: ['Cat\u0002egory'],
+      start_date: '2031-05-05 10:00:00',
+      end_date: '2031-05-05 11:00:00',
+    });
+    const raw = text(await feed(YEAR).expect(200));
+    // No control character but CR and LF (line ends) and HTAB anywhere in the stream.
+    expect(raw).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
+    const event = parseFeed(raw).events.get(messy.global_id as string)!;
+    expect(event.summary).toBe('Tab\there, bell, escape[0m, delete, C1 end');
+    expect(event.location.startsWith('Hall of control')).toBe(true);
+    expect(event.description).toContain('Line one');
+    expect(event.component.getFirstPropertyValue('categories')).toBe('Category');
+  });
+
   it('answers the filters of the list with the same events, in the same visibility, for each caller', async () => {
     const queries = [
       YEAR,

@@ -10,6 +10,7 @@ import type { RequestContext } from '../../../common/http/request-context';
 import { AppConfig } from '../../../config/app-config';
 import type { PostRef } from '../../../core/posts/post-ref';
 import { ContentVersion } from '../../../database/content-version';
+import { ChangeHeads } from '../../../core/changes/change-heads';
 import type { ListEventsQueryDto } from '../dto/list-events-query.dto';
 import type { EventObject } from '../event.mapper';
 import { EventObjectsService } from '../event-objects.service';
@@ -62,6 +63,7 @@ export class EventFeedService {
     private readonly version: ContentVersion,
     private readonly siteTime: SiteTime,
     private readonly config: AppConfig,
+    private readonly heads: ChangeHeads,
   ) {}
 
   async list(query: ListEventsQueryDto, request: FeedRequest): Promise<Response> {
@@ -104,7 +106,8 @@ export class EventFeedService {
     });
     if (current) return new Response(null, { status: 304, headers });
     const zones = event.all_day === true ? [] : [String(event.timezone)].filter(hasVtimezone);
-    return this.stream(headers, [this.header(zones, request.ctx), this.vevents([event]), 'END:VCALENDAR\r\n']);
+    const changed = await this.heads.changedUtcOf('event', [Number(event.id)]);
+    return this.stream(headers, [this.header(zones, request.ctx), this.vevents([event], changed), 'END:VCALENDAR\r\n']);
   }
 
   /**
@@ -156,8 +159,17 @@ export class EventFeedService {
     yield this.header(zones, ctx);
     for (let i = 0; i < ids.length; i += FEED_CHUNK) {
       const records = await this.events.recordsInOrder(ids.slice(i, i + FEED_CHUNK));
-      const objects = await this.objects.fromRecords(records, ctx, () => false);
-      yield this.vevents(objects.map((o) => o.object));
+      const [objects, changed] = await Promise.all([
+        this.objects.fromRecords(records, ctx, () => false),
+        this.heads.changedUtcOf(
+          'event',
+          records.map((r) => r.post.id),
+        ),
+      ]);
+      yield this.vevents(
+        objects.map((o) => o.object),
+        changed,
+      );
     }
     yield 'END:VCALENDAR\r\n';
   }
@@ -176,10 +188,14 @@ export class EventFeedService {
     return open + zones.map((zone) => vtimezoneOf(zone) ?? '').join('');
   }
 
-  private vevents(events: EventObject[]): string {
+  /** `changed`: when each event, or anything it shows, last changed (`change_heads`), by id. */
+  private vevents(events: EventObject[], changed: Map<number, string>): string {
     const calendar = new ICalCalendar();
     return events
-      .map((event) => foldLines(new ICalEvent(toICalEventData(event, hasVtimezone), calendar).toString()))
+      .map((event) => {
+        const data = toICalEventData(event, hasVtimezone, changed.get(Number(event.id)));
+        return foldLines(new ICalEvent(data, calendar).toString());
+      })
       .join('');
   }
 }

@@ -8,7 +8,16 @@ const SEQUENCE_EPOCH_MS = Date.UTC(2020, 0, 1);
 
 const utcOf = (sql: string): DateTime => DateTime.fromSQL(sql, { zone: 'utc' });
 
-const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+/**
+ * Characters RFC 5545 §3.3.11 allows in no TEXT value: C0 controls but tab and line feed (a line feed is
+ * written as `\n`; a carriage return is dropped), DEL, and the C1 controls, which strict parsers refuse as
+ * well. A title pasted from a terminal or a word processor can carry them.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+export const icalText = (value: string): string => value.replace(CONTROL_CHARACTERS, '');
+
+const text = (value: unknown): string => (typeof value === 'string' ? icalText(value).trim() : '');
 
 // Compiled once: \`convert\` builds its selector tables on every call, which cost a feed ~1 ms per event.
 const htmlToText = compile({
@@ -25,7 +34,7 @@ const htmlToText = compile({
 
 /** HTML to the plain text DESCRIPTION wants: paragraphs and lists kept as lines, images dropped. */
 export function plainTextOf(html: string): string {
-  return html.trim() === '' ? '' : htmlToText(html).trim();
+  return html.trim() === '' ? '' : icalText(htmlToText(html)).trim();
 }
 
 /** The venue as LOCATION (name, then its address on one line) and GEO when the geo module gave coordinates. */
@@ -82,8 +91,15 @@ function timesOf(
  * its password is already blanked there, so its feed entry has no description, place, organizer or
  * categories either. UID is the `global_id`, which never changes with edits.
  */
-export function toICalEventData(event: EventObject, hasZone: (zone: string) => boolean): ICalEventData {
-  const modified = utcOf(String(event.modified_utc));
+export function toICalEventData(
+  event: EventObject,
+  hasZone: (zone: string) => boolean,
+  changedUtc?: string | null,
+): ICalEventData {
+  // What a subscriber sees changes when a venue, organizer or category shown in the event changes too
+  // (`change_heads`): SEQUENCE and LAST-MODIFIED must move then, or clients keep the old LOCATION.
+  const own = String(event.modified_utc);
+  const modified = utcOf(changedUtc && changedUtc > own ? changedUtc : own);
   const status = String(event.status);
   const categories = Array.isArray(event.categories)
     ? (event.categories as { name?: unknown }[]).map((c) => text(c.name)).filter((name) => name !== '')
@@ -92,12 +108,12 @@ export function toICalEventData(event: EventObject, hasZone: (zone: string) => b
   return {
     id: String(event.global_id),
     ...timesOf(event, hasZone),
-    summary: event.title,
+    summary: text(event.title),
     description: description || undefined,
     location: locationOf(event.venue),
     organizer: organizerOf(event.organizer),
     categories: categories.map((name) => ({ name })),
-    url: typeof event.url === 'string' ? event.url : undefined,
+    url: typeof event.url === 'string' ? icalText(event.url) : undefined,
     status: status === 'publish' || status === 'private' ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
     class: status === 'private' ? ICalEventClass.PRIVATE : undefined,
     stamp: modified.toJSDate(),
