@@ -394,6 +394,63 @@ describe('iCalendar feeds', () => {
   });
 });
 
+describe('iCalendar feeds: time zones whose rules changed', () => {
+  let t: TestApp;
+  let editor: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SITE_TIMEZONE: 'UTC', PUBLIC_URL: 'https://cal.example.org' } });
+    editor = (await createUsersForAllRoles(t)).editor;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('gives every instant of São Paulo, Cairo and Berlin events, read with only the feed’s VTIMEZONEs, as the JSON API does', async () => {
+    // Egypt brought summer time back in 2023; Brazil dropped it in 2019; Berlin changes twice a year.
+    const local: [string, string, string][] = [
+      ['America/Sao_Paulo', '2018-12-01 20:00:00', '2018-12-01 22:30:00'],
+      ['America/Sao_Paulo', '2024-12-01 20:00:00', '2024-12-01 22:30:00'],
+      ['Africa/Cairo', '2022-07-10 18:00:00', '2022-07-10 20:00:00'],
+      ['Africa/Cairo', '2024-07-10 18:00:00', '2024-07-10 20:00:00'],
+      ['Africa/Cairo', '2025-04-24 23:30:00', '2025-04-25 01:30:00'],
+      ['Europe/Berlin', '2024-03-30 23:00:00', '2024-03-31 04:00:00'],
+      ['Europe/Berlin', '2024-10-26 23:00:00', '2024-10-27 04:00:00'],
+    ];
+    const created: EventBody[] = [];
+    for (const [timezone, start, end] of local) {
+      created.push(
+        await postEvent(t, editor.auth, { title: `${timezone} ${start}`, timezone, start_date: start, end_date: end }),
+      );
+    }
+    const raw = text(
+      await t.http.get(`${ns}/events.ics?start_date=2018-01-01&end_date=2025-12-31&per_page=50`).expect(200),
+    );
+    const { calendar, events } = parseFeed(raw);
+    expect(
+      calendar
+        .getAllSubcomponents('vtimezone')
+        .map((z) => z.getFirstPropertyValue('tzid'))
+        .sort(),
+    ).toEqual(['Africa/Cairo', 'America/Sao_Paulo', 'Europe/Berlin']);
+    for (const event of created) {
+      const json = (await t.http.get(`${ns}/events/${event.id}`).expect(200)).body as EventBody;
+      for (const source of [
+        events,
+        parseFeed(text(await t.http.get(`${ns}/events/${event.id}.ics`).expect(200))).events,
+      ]) {
+        const read = source.get(json.global_id as string)!;
+        expect(read.startDate.zone?.tzid).toBe(json.timezone);
+        expect([json.title, utcOf(read.startDate), utcOf(read.endDate)]).toEqual([
+          json.title,
+          json.utc_start_date,
+          json.utc_end_date,
+        ]);
+      }
+    }
+  });
+});
+
 describe('iCalendar feeds: the size limit', () => {
   let t: TestApp;
   let users: Record<Role, TestUser>;

@@ -183,11 +183,20 @@ export class EventsRepository {
   async feedEntries(
     filter: EventArchiveFilter,
     limit: number,
-  ): Promise<{ id: number; timezone: string; allDay: boolean; modifiedUtc: string }[]> {
+  ): Promise<
+    { id: number; timezone: string; allDay: boolean; modifiedUtc: string; startUtc: string; endUtc: string }[]
+  > {
     // As the page query of listForArchive: the flag as an expression, so the window's range is what is read.
     const rows = await this.archiveQuery(filter)
       .andWhere('d.hide_from_listings + 0 = 0')
-      .select(['p.id AS id', 'd.timezone AS timezone', 'd.allDay AS all_day', 'p.modifiedUtc AS modified_utc'])
+      .select([
+        'p.id AS id',
+        'd.timezone AS timezone',
+        'd.allDay AS all_day',
+        'p.modifiedUtc AS modified_utc',
+        'd.startUtc AS start_utc',
+        'd.endUtc AS end_utc',
+      ])
       .orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC')
       .addOrderBy('d.postId', 'ASC')
       .limit(limit)
@@ -196,12 +205,16 @@ export class EventsRepository {
         timezone: string;
         all_day: number | string | boolean;
         modified_utc: string;
+        start_utc: string | Date;
+        end_utc: string | Date;
       }>();
     return rows.map((r) => ({
       id: Number(r.id),
       timezone: r.timezone,
       allDay: Number(r.all_day) === 1 || r.all_day === true,
       modifiedUtc: r.modified_utc,
+      startUtc: String(sqlDateTime.from(r.start_utc)),
+      endUtc: String(sqlDateTime.from(r.end_utc)),
     }));
   }
 

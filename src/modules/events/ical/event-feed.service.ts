@@ -18,7 +18,7 @@ import { EventsQueryService } from '../events-query.service';
 import { EventsRepository } from '../events.repository';
 import { foldLines } from './fold-lines';
 import { toICalEventData } from './ical-event';
-import { hasVtimezone, vtimezoneOf } from './vtimezones';
+import { hasVtimezone, spanOf, vtimezoneOf, type ZoneSpan } from './vtimezones';
 
 /** Events read and written to the client per step: what bounds the feed's memory, whatever its size. */
 export const FEED_CHUNK = 200;
@@ -40,6 +40,18 @@ interface FeedState {
   changedUtc: (string | null | undefined)[];
   /** What else makes two answers differ (the resolved date window). */
   extra: unknown;
+}
+
+/** Each zone a VTIMEZONE can describe, with the years of its events, in name order (stable bytes). */
+function zoneSpans(events: { timezone: string; startUtc: string; endUtc: string }[]): Map<string, ZoneSpan> {
+  const times = new Map<string, string[]>();
+  for (const { timezone, startUtc, endUtc } of events) {
+    if (!hasVtimezone(timezone)) continue;
+    const list = times.get(timezone) ?? [];
+    list.push(startUtc, endUtc);
+    times.set(timezone, list);
+  }
+  return new Map([...times].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([zone, t]) => [zone, spanOf(t)]));
 }
 
 const latest = (times: (string | null | undefined)[]): string | undefined =>
@@ -90,7 +102,7 @@ export class EventFeedService {
     const max = this.config.icalMaxEvents;
     const entries = await this.events.feedEntries(filter, max + 1);
     if (entries.length > max) throw new DomainError('feed_too_large', { args: { max } });
-    const zones = [...new Set(entries.filter((e) => !e.allDay).map((e) => e.timezone))].filter(hasVtimezone).sort();
+    const zones = zoneSpans(entries.filter((e) => !e.allDay));
     const ids = entries.map((e) => e.id);
     return this.stream(headers, this.chunks(ids, zones, ctx));
   }
@@ -105,7 +117,16 @@ export class EventFeedService {
       extra: null,
     });
     if (current) return new Response(null, { status: 304, headers });
-    const zones = event.all_day === true ? [] : [String(event.timezone)].filter(hasVtimezone);
+    const zones =
+      event.all_day === true
+        ? new Map<string, ZoneSpan>()
+        : zoneSpans([
+            {
+              timezone: String(event.timezone),
+              startUtc: String(event.utc_start_date),
+              endUtc: String(event.utc_end_date),
+            },
+          ]);
     const changed = await this.heads.changedUtcOf('event', [Number(event.id)]);
     return this.stream(headers, [this.header(zones, request.ctx), this.vevents([event], changed), 'END:VCALENDAR\r\n']);
   }
@@ -155,7 +176,7 @@ export class EventFeedService {
     return new Response(bytes, { status: 200, headers });
   }
 
-  private async *chunks(ids: number[], zones: string[], ctx: RequestContext): AsyncIterable<string> {
+  private async *chunks(ids: number[], zones: Map<string, ZoneSpan>, ctx: RequestContext): AsyncIterable<string> {
     yield this.header(zones, ctx);
     for (let i = 0; i < ids.length; i += FEED_CHUNK) {
       const records = await this.events.recordsInOrder(ids.slice(i, i + FEED_CHUNK));
@@ -175,7 +196,7 @@ export class EventFeedService {
   }
 
   /** The calendar's properties and a VTIMEZONE for every zone an event of the feed is written in. */
-  private header(zones: string[], ctx: RequestContext): string {
+  private header(zones: Map<string, ZoneSpan>, ctx: RequestContext): string {
     const calendar = new ICalCalendar({
       prodId: { company: 'cal-events', product: 'events-calendar', language: 'EN' },
       method: ICalCalendarMethod.PUBLISH,
@@ -185,7 +206,7 @@ export class EventFeedService {
       ttl: 60 * 60,
     });
     const open = calendar.toString().replace(/END:VCALENDAR\s*$/, '');
-    return open + zones.map((zone) => vtimezoneOf(zone) ?? '').join('');
+    return open + [...zones].map(([zone, span]) => vtimezoneOf(zone, span) ?? '').join('');
   }
 
   /** `changed`: when each event, or anything it shows, last changed (`change_heads`), by id. */
