@@ -235,6 +235,7 @@ describe('iCalendar feeds', () => {
     });
     const raw = text(await feed(YEAR).expect(200));
     // No control character but CR and LF (line ends) and HTAB anywhere in the stream.
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
     expect(raw).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
     const event = parseFeed(raw).events.get(messy.global_id as string)!;
     expect(event.summary).toBe('Tab\there, bell, escape[0m, delete, C1 end');

@@ -13,6 +13,7 @@ const utcOf = (sql: string): DateTime => DateTime.fromSQL(sql, { zone: 'utc' });
  * written as `\n`; a carriage return is dropped), DEL, and the C1 controls, which strict parsers refuse as
  * well. A title pasted from a terminal or a word processor can carry them.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
 export const icalText = (value: string): string => value.replace(CONTROL_CHARACTERS, '');
