@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import ICAL from 'ical.js';
 import type { Role } from '../../src/auth/roles';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
+import { ChangeHeads } from '../../src/core/changes/change-heads';
+import { FEED_CHUNK } from '../../src/modules/events/ical/event-feed.service';
 import { postEvent, type EventBody } from '../support/events';
+import { insertEvent } from '../support/posts';
 import { createUsersForAllRoles, type TestUser } from '../support/users';
 
 const ns = '/cal/events/v1';
@@ -448,6 +451,57 @@ describe('iCalendar feeds: time zones whose rules changed', () => {
           json.utc_end_date,
         ]);
       }
+    }
+  });
+});
+
+describe('iCalendar feeds: writes while a feed streams', () => {
+  let t: TestApp;
+  let editor: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    editor = (await createUsersForAllRoles(t)).editor;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('never writes an event that was made private or draft after the feed began', async () => {
+    // More than one chunk, the events that change in the last one.
+    for (let i = 0; i < FEED_CHUNK + 5; i++) {
+      const day = String(1 + (i % 28)).padStart(2, '0');
+      await insertEvent(t, { startUtc: `2032-01-${day} 10:00:00` });
+    }
+    const late = { start_date: '2032-12-30 10:00:00', end_date: '2032-12-30 11:00:00' };
+    const goesPrivate = await postEvent(t, editor.auth, { ...late, title: 'Open rehearsal' });
+    const goesDraft = await postEvent(t, editor.auth, { ...late, title: 'Open workshop' });
+    const heads = t.app.get(ChangeHeads);
+    const original = heads.changedUtcOf.bind(heads);
+    // Once the first chunk's rows are read, as a client is still downloading it, an editor hides two events.
+    const spy = jest.spyOn(heads, 'changedUtcOf').mockImplementationOnce(async (resource, ids) => {
+      await t.http
+        .post(`${ns}/events/${goesPrivate.id}`)
+        .set('Authorization', editor.auth)
+        .send({ status: 'private', title: 'Board only: layoffs' })
+        .expect(200);
+      await t.http
+        .post(`${ns}/events/${goesDraft.id}`)
+        .set('Authorization', editor.auth)
+        .send({ status: 'draft', title: 'Draft: not announced' })
+        .expect(200);
+      return original(resource, ids);
+    });
+    try {
+      const raw = text(await t.http.get(`${ns}/events.ics?start_date=2032-01-01&end_date=2032-12-31`).expect(200));
+      expect(spy).toHaveBeenCalled();
+      const events = parseFeed(raw).events;
+      expect(events.size).toBe(FEED_CHUNK + 5);
+      expect(raw).not.toMatch(/layoffs|not announced|Open rehearsal|Open workshop/);
+      expect(events.has(goesPrivate.global_id as string)).toBe(false);
+      expect(events.has(goesDraft.global_id as string)).toBe(false);
+    } finally {
+      spy.mockRestore();
     }
   });
 });

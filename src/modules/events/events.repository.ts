@@ -218,6 +218,23 @@ export class EventsRepository {
     }));
   }
 
+  /**
+   * The records of those of `ids` that still match `filter`, in the order of `ids`: a feed reads each chunk
+   * so, the filter and the rows in one statement, and so never writes an event that was made private,
+   * draft or hidden (or stopped matching a filter) after the feed's ids were read.
+   */
+  async feedChunk(filter: EventArchiveFilter, ids: number[]): Promise<EventRecord[]> {
+    if (ids.length === 0) return [];
+    const raw = await this.archiveQuery(filter)
+      .andWhere('d.hide_from_listings + 0 = 0')
+      .andWhere('p.id IN (:...chunkIds)', { chunkIds: ids })
+      .select(this.rows.select(PostEntity, 'p'))
+      .addSelect(this.rows.select(EventDetailsEntity, 'd'))
+      .getRawMany<Record<string, unknown>>();
+    const byId = new Map(raw.map((row) => this.recordOf(row)!).map((record) => [record.post.id, record]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** The archive's rows for `filter`: every condition but the listing flag, which callers state their way. */
   private archiveQuery(filter: EventArchiveFilter): SelectQueryBuilder<PostEntity> {
     const qb = this.db.manager

@@ -15,7 +15,7 @@ import type { ListEventsQueryDto } from '../dto/list-events-query.dto';
 import type { EventObject } from '../event.mapper';
 import { EventObjectsService } from '../event-objects.service';
 import { EventsQueryService } from '../events-query.service';
-import { EventsRepository } from '../events.repository';
+import { EventsRepository, type EventArchiveFilter } from '../events.repository';
 import { foldLines } from './fold-lines';
 import { toICalEventData } from './ical-event';
 import { hasVtimezone, spanOf, vtimezoneOf, type ZoneSpan } from './vtimezones';
@@ -104,7 +104,7 @@ export class EventFeedService {
     if (entries.length > max) throw new DomainError('feed_too_large', { args: { max } });
     const zones = zoneSpans(entries.filter((e) => !e.allDay));
     const ids = entries.map((e) => e.id);
-    return this.stream(headers, this.chunks(ids, zones, ctx));
+    return this.stream(headers, this.chunks(filter, ids, zones, ctx));
   }
 
   async single(ref: PostRef, password: string | undefined, request: FeedRequest): Promise<Response> {
@@ -176,10 +176,15 @@ export class EventFeedService {
     return new Response(bytes, { status: 200, headers });
   }
 
-  private async *chunks(ids: number[], zones: Map<string, ZoneSpan>, ctx: RequestContext): AsyncIterable<string> {
+  private async *chunks(
+    filter: EventArchiveFilter,
+    ids: number[],
+    zones: Map<string, ZoneSpan>,
+    ctx: RequestContext,
+  ): AsyncIterable<string> {
     yield this.header(zones, ctx);
     for (let i = 0; i < ids.length; i += FEED_CHUNK) {
-      const records = await this.events.recordsInOrder(ids.slice(i, i + FEED_CHUNK));
+      const records = await this.events.feedChunk(filter, ids.slice(i, i + FEED_CHUNK));
       const [objects, changed] = await Promise.all([
         this.objects.fromRecords(records, ctx, () => false),
         this.heads.changedUtcOf(
