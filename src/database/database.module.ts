@@ -10,6 +10,7 @@ import { ChangeLogWriter } from './changes/change-log-writer';
 import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
 import { Leases } from './leases';
+import { DatabaseClock } from './database-clock';
 import { ReplicaReads } from './replica-reads';
 import { mayConnectLater } from './connection-failures';
 import { ReplicaHealth } from './replica-health';
@@ -21,6 +22,7 @@ import { CommitSteps } from './commit-steps';
 
 const SHARED = [
   DatabaseContext,
+  DatabaseClock,
   Leases,
   ReplicaReads,
   ReplicaHealth,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Clock } from '../common/dates/clock';
-import { formatSqlDateTime } from './datetime.transformer';
+import { DatabaseClock } from './database-clock';
 import { DatabaseContext } from './database-context';
 import { WriteTransactions } from './write-transactions';
 
@@ -12,7 +11,8 @@ export type LeaseName = 'future-posts';
  * Named leases in the database, so that among many instances one at a time does a job (the scheduled-post
  * publisher): a process takes a lease that is free or run out, renews it while it holds it, and another
  * takes it over once it has run out (the holder stopped or died). Works on every database, with or
- * without Redis.
+ * without Redis. Expiry is the database's clock (`DatabaseClock`), not the process's: an instance whose
+ * clock runs fast would otherwise see every other holder's lease as run out, and its own as never.
  */
 @Injectable()
 export class Leases {
@@ -22,20 +22,20 @@ export class Leases {
   constructor(
     private readonly db: DatabaseContext,
     private readonly transactions: WriteTransactions,
-    private readonly clock: Clock,
+    private readonly clock: DatabaseClock,
   ) {}
 
   /** Takes or renews `name` for `ms`; true when this process holds it now. */
   acquire(name: LeaseName, ms: number): Promise<boolean> {
-    const now = this.clock.now();
     return this.transactions.run(
       async () => {
+        const now = await this.clock.nowSqlUtc();
         await this.db.manager
           .createQueryBuilder()
           .update('leases')
-          .set({ owner: this.owner, expires_utc: formatSqlDateTime(new Date(now.getTime() + ms)) })
+          .set({ owner: this.owner, expires_utc: DatabaseClock.plus(now, ms) })
           .where('name = :name', { name })
-          .andWhere('(owner = :owner OR expires_utc < :now)', { owner: this.owner, now: formatSqlDateTime(now) })
+          .andWhere('(owner = :owner OR expires_utc < :now)', { owner: this.owner, now })
           .execute();
         // Read back rather than trust the affected-row count: MySQL counts only changed rows, and a
         // renewal within the same second changes none.

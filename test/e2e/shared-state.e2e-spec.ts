@@ -5,6 +5,7 @@ import { ApplicationPasswordsService } from '../../src/auth/application-password
 import { runCli } from '../../src/cli/run-cli';
 import { CapturedStream } from '../support/captured-stream';
 import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
+import { DatabaseClock } from '../../src/database/database-clock';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { insertPost } from '../support/posts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -109,6 +110,51 @@ describe('shared state across instances (Redis)', () => {
     clocks[1].advance(2 * 3600 * 1000 + 10_000);
     expect(await publisherB.runScheduled()).toEqual([]);
     expect(await publisherA.runScheduled()).toBeNull();
+  });
+});
+
+/**
+ * Two instances on one database whose process clocks disagree: B runs 90 s fast. Who holds the publisher's
+ * lease, and which scheduled posts are due, is read from the database's clock, the one clock they share.
+ */
+describe('instances whose clocks disagree', () => {
+  let database: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  const fast = new SteppingClock();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Two rounds of 30 s plus 5 s: a lease that a clock 90 s ahead would see as long run out.
+    const env = { FUTURE_POSTS_INTERVAL_SECONDS: '30' };
+    a = await createTestApp({ database, env });
+    fast.advance(90_000);
+    b = await createTestApp({ database, env, clock: fast, realDatabaseClock: true });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+    await database.drop();
+  });
+
+  it('leaves the lease with its holder and publishes nothing before it is due by the database’s clock', async () => {
+    const [publisherA, publisherB] = [a, b].map((t) => t.app.get(FuturePostsPublisher));
+    expect(await publisherA.runScheduled()).toEqual([]);
+    // A renews every round; B, 90 s ahead, must not take the lease from a holder that is alive.
+    expect(await publisherB.runScheduled()).toBeNull();
+    const dbNow = await a.app.get(DatabaseClock).nowSqlUtc();
+    const dueSoon = await insertPost(a, { status: 'future', dateUtc: DatabaseClock.plus(dbNow, 40_000) });
+    // A stops; its lease has run out (by the database's clock), and B takes over.
+    await a.dataSource.query("UPDATE leases SET expires_utc = '2000-01-01 00:00:00' WHERE name = 'future-posts'");
+    expect(await publisherB.runScheduled()).toEqual([]);
+    const [row] = await a.dataSource.query<{ status: string }[]>('SELECT status FROM posts WHERE id = ?', [dueSoon.id]);
+    expect(row.status).toBe('future');
+    // And once it is due by the database's clock, whoever holds the lease publishes it.
+    await a.dataSource.query('UPDATE posts SET date_utc = ? WHERE id = ?', [
+      DatabaseClock.plus(dbNow, -1_000),
+      dueSoon.id,
+    ]);
+    expect(await publisherB.runScheduled()).toEqual([dueSoon.id]);
   });
 });
 

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
 import { Clock } from '../../src/common/dates/clock';
+import { DatabaseClock } from '../../src/database/database-clock';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -30,6 +31,11 @@ export interface TestAppOptions {
   clock?: Clock;
   /** The resource modules to run instead of the calendar's (a team's own module, or one left out). */
   modules?: readonly Type[];
+  /**
+   * With `now` or `clock`, the database's clock (leases, the scheduled-post sweep) follows the service's
+   * too, so a test can move "now" for both; true leaves it on the database server's real clock.
+   */
+  realDatabaseClock?: boolean;
   /** Where the service's log lines go (tests that read the logs; LOG_LEVEL must be set in `env`). */
   logDestination?: DestinationStream;
 }
@@ -73,11 +79,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ],
     controllers: options.controllers ?? [],
   });
+  let testClock: Clock | null = null;
   if (options.now) {
     const fixed = options.now;
-    builder.overrideProvider(Clock).useValue(Object.assign(new Clock(), { now: () => new Date(fixed) }));
+    testClock = Object.assign(new Clock(), { now: () => new Date(fixed) });
+    builder.overrideProvider(Clock).useValue(testClock);
   }
-  if (options.clock) builder.overrideProvider(Clock).useValue(options.clock);
+  if (options.clock) {
+    testClock = options.clock;
+    builder.overrideProvider(Clock).useValue(options.clock);
+  }
+  if (testClock && !options.realDatabaseClock) {
+    const followed = testClock;
+    builder.overrideProvider(DatabaseClock).useValue({ nowSqlUtc: () => Promise.resolve(followed.nowSqlUtc()) });
+  }
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });
   configureApp(app, { logDestination: options.logDestination });

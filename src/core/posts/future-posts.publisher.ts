@@ -1,5 +1,4 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Clock } from '../../common/dates/clock';
 import { AppConfig } from '../../config/app-config';
 import { ContentVersion } from '../../database/content-version';
 import { WriteTransactions } from '../../database/write-transactions';
@@ -10,6 +9,7 @@ import { PostStatusListeners } from './post-status-listeners';
 import { PostTypeRegistry } from './post-type.registry';
 import { DatabaseContext } from '../../database/database-context';
 import { Leases } from '../../database/leases';
+import { DatabaseClock } from '../../database/database-clock';
 import { BackgroundTasks } from '../../common/background/background-tasks';
 
 /** Its name in logs and metrics. */
@@ -31,7 +31,7 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
   constructor(
     private readonly db: DatabaseContext,
     private readonly transactions: WriteTransactions,
-    private readonly clock: Clock,
+    private readonly databaseClock: DatabaseClock,
     private readonly config: AppConfig,
     private readonly relationships: TermRelationshipsService,
     private readonly statusListeners: PostStatusListeners,
@@ -73,7 +73,8 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
 
   /** Publishes what is due; returns the ids it published. */
   async publishDue(): Promise<number[]> {
-    const now = this.clock.nowSqlUtc();
+    // The database's clock, as the lease's: an instance whose own clock runs fast must not publish early.
+    const now = await this.databaseClock.nowSqlUtc();
     const next = await this.nextDue();
     // Nothing due: no transaction, so the content version (and every cached read) stays as it is.
     if (next === null || next > now) return [];
