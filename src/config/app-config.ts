@@ -103,9 +103,11 @@ export class AppConfig {
     };
   }
   /** Redis (`REDIS_URL`), or null for a single instance without it. */
-  get redis(): { url: string; prefix: string } | null {
+  get redis(): { url: string; prefix: string; commandTimeoutMs: number } | null {
     const url = this.get('REDIS_URL');
-    return url ? { url, prefix: this.get('REDIS_KEY_PREFIX') } : null;
+    return url
+      ? { url, prefix: this.get('REDIS_KEY_PREFIX'), commandTimeoutMs: this.get('REDIS_COMMAND_TIMEOUT_MS') }
+      : null;
   }
   /** Read replicas (`DATABASE_READ_URLS`); empty without them. */
   get databaseReadUrls(): string[] {

@@ -186,6 +186,16 @@ export class EnvironmentVariables {
   @Matches(/^[A-Za-z0-9_-]{1,40}$/, { message: 'must be 1–40 letters, digits, - or _' })
   REDIS_KEY_PREFIX = 'cal';
 
+  /**
+   * How long a Redis command may take before the caller falls back to its degraded mode; a Redis that
+   * takes longer (frozen, not stopped) is then treated as down until it answers again.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60000)
+  REDIS_COMMAND_TIMEOUT_MS = 500;
+
   /** Run the webhook worker in this process (dispatch changes, send deliveries). */
   @Transform(toBool)
   @IsBoolean()

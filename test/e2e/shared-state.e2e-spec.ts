@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { ApplicationPasswordsService } from '../../src/auth/application-passwords.service';
 import { runCli } from '../../src/cli/run-cli';
 import { CapturedStream } from '../support/captured-stream';
+import { FreezingProxy } from '../support/freezing-proxy';
 import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
 import { DatabaseClock } from '../../src/database/database-clock';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
@@ -235,5 +236,68 @@ describe.each([
       .set('Authorization', editor.auth)
       .set('X-Forwarded-For', '198.51.100.8')
       .expect(200);
+  });
+});
+
+/** Asks until `check` holds, a round trip apart; fails after `tries` (no fixed sleep decides the outcome). */
+async function eventually(check: () => Promise<boolean>, tries = 300): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`still not so after ${tries} tries`);
+}
+
+describe('an instance whose Redis freezes (connections open, nothing answered)', () => {
+  let t: TestApp;
+  let proxy: FreezingProxy;
+  const prefix = `test-${process.pid}-${randomBytes(4).toString('hex')}`;
+
+  beforeAll(async () => {
+    proxy = new FreezingProxy('127.0.0.1', 6379);
+    const port = await proxy.start();
+    t = await createTestApp({
+      env: {
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+        REDIS_KEY_PREFIX: prefix,
+        AUTH_FAILURE_LIMIT: '2',
+        METRICS_OPEN: 'true',
+        // Long enough that a busy machine does not call a healthy Redis frozen.
+        REDIS_COMMAND_TIMEOUT_MS: '2000',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.stop();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  const redisStatus = async () =>
+    ((await t.http.get('/health/ready').expect(200)).body as { redis: { status: string } }).redis.status;
+
+  it('keeps answering signed-in callers, says it is degraded, and recovers when Redis answers again', async () => {
+    const editor = await createUser(t, 'editor');
+    await t.http.get(`${ns}/events`).set('Authorization', editor.auth).expect(200);
+    expect(await redisStatus()).toBe('up');
+    proxy.freeze();
+    // Neither waits for Redis beyond a command's deadline.
+    await t.http.get(`${ns}/events`).set('Authorization', editor.auth).expect(200);
+    await eventually(async () => (await redisStatus()) === 'down');
+    const ready = await t.http.get('/health/ready').expect(200);
+    expect(ready.body).toMatchObject({ status: 'degraded', redis: { status: 'down' } });
+    expect((await t.http.get('/metrics').expect(200)).text).toMatch(/^redis_up 0$/m);
+    await t.http.get(`${ns}/events`).set('Authorization', editor.auth).expect(200);
+    // Limits still hold, per instance.
+    const wrong = basicAuth(editor.login, 'not the password 1234');
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await t.http.get(`${ns}/events`).set('Authorization', wrong)).status);
+    expect(statuses).toEqual([401, 401, 429]);
+    proxy.thaw();
+    await eventually(async () => (await redisStatus()) === 'up');
+    await t.http.get(`${ns}/events`).set('Authorization', editor.auth).expect(200);
   });
 });

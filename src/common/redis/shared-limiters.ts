@@ -30,6 +30,9 @@ export class SharedLimiters {
       storeClient: client,
       keyPrefix: this.redis.key(`limit:${options.keyPrefix}`),
       insuranceLimiter: memoryLimiter(options),
+      // While Redis is not ready (down, or frozen and being reconnected: SharedRedis) the in-memory twin
+      // answers at once, rather than each request waiting for a command's deadline.
+      rejectIfRedisNotReady: true,
     });
   };
 }

@@ -4,12 +4,20 @@ import { AppConfig } from '../../config/app-config';
 
 /** How long start-up waits for Redis before it goes on degraded (a boot, not a request, waits). */
 const CONNECT_WAIT_MS = 5000;
+/** How often a connected Redis is asked whether it still answers. */
+const HEARTBEAT_MS = 1000;
 
 /**
  * The Redis that several instances share (`REDIS_URL`): login and event-password limits, the credential
  * epoch. Commands fail at once while it is unreachable (no offline queue), so callers fall back to their
  * degraded mode instead of waiting: per-instance limits, short credential-cache lifetimes. ioredis keeps
  * reconnecting in the background; `available` says whether it is reachable now (readiness, metrics).
+ *
+ * A Redis that is frozen rather than stopped (a stopped process, a full disk, a network that drops
+ * packets) keeps its connection open and answers nothing. Every command therefore has a deadline
+ * (`REDIS_COMMAND_TIMEOUT_MS`), and a heartbeat asks every second: a connection whose PING misses the
+ * deadline is dropped and made again, and ioredis calls it ready only once the server answers its ready
+ * check. Until then `available` is false: callers skip Redis at once, readiness says degraded.
  */
 @Injectable()
 export class SharedRedis implements OnModuleInit, OnApplicationShutdown {
@@ -28,9 +36,31 @@ export class SharedRedis implements OnModuleInit, OnApplicationShutdown {
           retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
           // ioredis waits this long for a closed stream's "close" that never comes when it never connected.
           disconnectTimeout: 200,
+          commandTimeout: redis.commandTimeoutMs,
+          connectTimeout: Math.max(redis.commandTimeoutMs, 1000),
         })
       : null;
     this.client?.on('error', () => undefined);
+  }
+
+  private heartbeat: NodeJS.Timeout | null = null;
+  private probing = false;
+
+  /** A PING that misses the deadline drops the connection: not ready until the server answers again. */
+  private async probe(): Promise<void> {
+    const client = this.client;
+    if (!client || client.status !== 'ready' || this.probing) return;
+    this.probing = true;
+    try {
+      await client.ping();
+    } catch {
+      if (client.status === 'ready') {
+        this.logger.warn('Redis did not answer in time: serving degraded (per-instance limits) until it does');
+        client.disconnect(true);
+      }
+    } finally {
+      this.probing = false;
+    }
   }
 
   async onModuleInit(): Promise<void> {
@@ -40,9 +70,13 @@ export class SharedRedis implements OnModuleInit, OnApplicationShutdown {
     await Promise.race([this.client.connect().catch(() => undefined), waited]);
     clearTimeout(timer);
     if (!this.available) this.logger.warn('Redis is not reachable: serving degraded (per-instance limits)');
+    this.heartbeat = setInterval(() => void this.probe(), HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     if (!this.client) return;
     // Not connected: stop reconnecting (quit would wait for a connection that may never come).
     if (this.client.status !== 'ready') this.client.disconnect();
