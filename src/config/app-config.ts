@@ -81,6 +81,9 @@ export class AppConfig {
   get icalMaxEvents(): number {
     return this.get('ICAL_MAX_EVENTS');
   }
+  get icalConcurrentFeeds(): number {
+    return this.get('ICAL_CONCURRENT_FEEDS');
+  }
   get webhooks(): {
     worker: boolean;
     allowPrivate: boolean;

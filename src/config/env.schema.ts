@@ -170,6 +170,17 @@ export class EnvironmentVariables {
   @Max(100000)
   ICAL_MAX_EVENTS = 10000;
 
+  /**
+   * Event feeds this process writes at once; more wait their turn, up to as many again, and the rest get
+   * 503 with Retry-After. A full feed reads and formats thousands of events: unbounded, sixteen of them
+   * slowed every other request by seventy times.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  ICAL_CONCURRENT_FEEDS = 2;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)

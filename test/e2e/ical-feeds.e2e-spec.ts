@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import type { Role } from '../../src/auth/roles';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { ChangeHeads } from '../../src/core/changes/change-heads';
-import { FEED_CHUNK } from '../../src/modules/events/ical/event-feed.service';
+import { EventFeedService, FEED_CHUNK } from '../../src/modules/events/ical/event-feed.service';
 import { postEvent, type EventBody } from '../support/events';
 import { insertEvent } from '../support/posts';
 import { createUsersForAllRoles, type TestUser } from '../support/users';
@@ -165,9 +165,15 @@ describe('iCalendar feeds', () => {
     expect(vevent.description).toBe('A concert on the pier.\n\n * brass\n * choir');
     expect(component.getFirstPropertyValue('url')).toBe(concert.url);
     expect(component.getFirstPropertyValue('status')).toBe('CONFIRMED');
-    const modified = (component.getFirstPropertyValue('last-modified') as ICAL.Time).toJSDate();
-    expect(modified.toISOString().replace('T', ' ').slice(0, 19)).toBe(concert.modified_utc);
-    expect(utcOf(component.getFirstPropertyValue('dtstamp') as ICAL.Time)).toBe(concert.modified_utc);
+    // When the event, or what it shows, last changed (change_heads, as the single read's Last-Modified):
+    // at or after its own modified_utc.
+    const changed = await t.app.get(ChangeHeads).changedUtc('event', concert.id);
+    const modified = utcOf(component.getFirstPropertyValue('last-modified') as ICAL.Time);
+    expect(modified).toBe(changed);
+    expect(modified >= String(concert.modified_utc)).toBe(true);
+    expect(utcOf(component.getFirstPropertyValue('dtstamp') as ICAL.Time)).toBe(
+      utcOf(component.getFirstPropertyValue('last-modified') as ICAL.Time),
+    );
     expect(vevent.sequence).toBeGreaterThan(0);
 
     // A multi-day all-day event: dates, the end the day after its last.
@@ -501,6 +507,67 @@ describe('iCalendar feeds: writes while a feed streams', () => {
       expect(events.has(goesPrivate.global_id as string)).toBe(false);
       expect(events.has(goesDraft.global_id as string)).toBe(false);
     } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('iCalendar feeds: a bound on feeds written at once', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A fixed public URL: supertest's port changes per request, and validators are per origin.
+    t = await createTestApp({ env: { ICAL_CONCURRENT_FEEDS: '1', PUBLIC_URL: 'https://cal.example.org' } });
+    const editor = (await createUsersForAllRoles(t)).editor;
+    for (const day of ['10', '11', '12']) {
+      await postEvent(t, editor.auth, { start_date: `2031-02-${day} 10:00:00`, end_date: `2031-02-${day} 11:00:00` });
+    }
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('queues one feed behind the one being written, refuses the next with 503, and still answers polls and lists', async () => {
+    const url = `${ns}/events.ics?${YEAR}`;
+    const etag = (await t.http.get(url).expect(200)).headers.etag;
+    const heads = t.app.get(ChangeHeads);
+    const original = heads.changedUtcOf.bind(heads);
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    // The first feed holds its turn in the middle of its stream until the test lets it go on.
+    const spy = jest.spyOn(heads, 'changedUtcOf').mockImplementationOnce(async (resource, ids) => {
+      entered();
+      await gate;
+      return original(resource, ids);
+    });
+    try {
+      const first = t.http.get(url).then((res) => res);
+      await inside;
+      const second = t.http.get(`${url}&second=1`).then((res) => res);
+      const turns = t.app.get(EventFeedService).turns;
+      // Until the second request has arrived and waits (a round trip or so; bounded, never a fixed wait).
+      for (let i = 0; turns.queued < 1; i++) {
+        expect(i).toBeLessThan(2000);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const refused = await t.http.get(`${url}&third=1`).expect(503);
+      expect(refused.body.code).toBe('rest_feeds_busy');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // A poll of an unchanged feed and a list need no turn.
+      await t.http.get(url).set('If-None-Match', etag).expect(304);
+      await t.http.get(`${ns}/events?${YEAR}`).expect(200);
+      open();
+      for (const res of [await first, await second]) {
+        expect(res.status).toBe(200);
+        expect(parseFeed(text(res)).events.size).toBe(3);
+      }
+      // Every turn came back: the next feed is written at once.
+      expect(turns.queued).toBe(0);
+      await t.http.get(url).expect(200);
+    } finally {
+      open();
       spy.mockRestore();
     }
   });

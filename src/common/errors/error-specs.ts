@@ -31,6 +31,7 @@ export const ERROR_SPECS = {
   too_many_requests: { status: 429, code: 'rest_too_many_requests' },
   internal: { status: 500, code: 'rest_internal_error' },
   service_unavailable: { status: 503, code: 'rest_service_unavailable' },
+  feeds_busy: { status: 503, code: 'rest_feeds_busy' },
   // Per post type: the code is built from the type's noun (`rest-venue-not-found`, `event-is-in-trash`).
   post_not_found: { status: 404, code: 'rest-{noun}-not-found' },
   post_not_accessible: { status: 403, code: '{noun}-not-accessible' },

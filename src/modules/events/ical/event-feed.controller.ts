@@ -21,6 +21,7 @@ export function feedRequestOf(req: Request, ctx: RequestContext): FeedRequest {
     url: req.originalUrl,
     ifNoneMatch: header('if-none-match'),
     ifModifiedSince: header('if-modified-since'),
+    closed: new Promise<void>((resolve) => req.res?.once('close', () => resolve())),
   };
 }
 

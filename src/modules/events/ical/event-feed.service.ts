@@ -16,12 +16,16 @@ import type { EventObject } from '../event.mapper';
 import { EventObjectsService } from '../event-objects.service';
 import { EventsQueryService } from '../events-query.service';
 import { EventsRepository, type EventArchiveFilter } from '../events.repository';
+import { FeedTurns } from './feed-turns';
 import { foldLines } from './fold-lines';
 import { toICalEventData } from './ical-event';
 import { hasVtimezone, spanOf, vtimezoneOf, type ZoneSpan } from './vtimezones';
 
 /** Events read and written to the client per step: what bounds the feed's memory, whatever its size. */
 export const FEED_CHUNK = 200;
+
+/** Retry-After of a feed refused because too many are being written (`ICAL_CONCURRENT_FEEDS`). */
+const FEEDS_BUSY_RETRY_SECONDS = 5;
 
 /** What a feed request brings besides its filters: who asks, and what the client already holds. */
 export interface FeedRequest {
@@ -30,6 +34,8 @@ export interface FeedRequest {
   url: string;
   ifNoneMatch?: string;
   ifModifiedSince?: string;
+  /** Resolves when the response is done or its client went away: a feed's turn ends then at the latest. */
+  closed?: Promise<void>;
 }
 
 /** What a feed's validators are computed from; equal inputs give equal bytes. */
@@ -76,7 +82,12 @@ export class EventFeedService {
     private readonly siteTime: SiteTime,
     private readonly config: AppConfig,
     private readonly heads: ChangeHeads,
-  ) {}
+  ) {
+    this.turns = new FeedTurns(config.icalConcurrentFeeds);
+  }
+
+  /** Turns at writing feeds (`ICAL_CONCURRENT_FEEDS`); public for what watches them. */
+  readonly turns: FeedTurns;
 
   async list(query: ListEventsQueryDto, request: FeedRequest): Promise<Response> {
     const { ctx } = request;
@@ -97,14 +108,22 @@ export class EventFeedService {
       changedUtc: [snapshot.changedUtc, defaulted ? midnight : null],
       extra: window ?? null,
     });
-    // A poll of an unchanged feed ends here, before the events are read.
+    // A poll of an unchanged feed ends here, before the events are read (and without waiting for a turn).
     if (current) return new Response(null, { status: 304, headers });
-    const max = this.config.icalMaxEvents;
-    const entries = await this.events.feedEntries(filter, max + 1);
-    if (entries.length > max) throw new DomainError('feed_too_large', { args: { max } });
-    const zones = zoneSpans(entries.filter((e) => !e.allDay));
-    const ids = entries.map((e) => e.id);
-    return this.stream(headers, this.chunks(filter, ids, zones, ctx));
+    const release = await this.turns.take();
+    if (!release) throw new DomainError('feeds_busy', { headers: { 'Retry-After': String(FEEDS_BUSY_RETRY_SECONDS) } });
+    void request.closed?.then(release);
+    try {
+      const max = this.config.icalMaxEvents;
+      const entries = await this.events.feedEntries(filter, max + 1);
+      if (entries.length > max) throw new DomainError('feed_too_large', { args: { max } });
+      const zones = zoneSpans(entries.filter((e) => !e.allDay));
+      const ids = entries.map((e) => e.id);
+      return this.stream(headers, this.chunks(filter, ids, zones, ctx), release);
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
   async single(ref: PostRef, password: string | undefined, request: FeedRequest): Promise<Response> {
@@ -166,11 +185,22 @@ export class EventFeedService {
     return { headers, current: fresh(conditional, held) };
   }
 
-  /** A 200 whose body is written as `parts` are produced (Nest stops reading when the client goes away). */
-  private stream(headers: Headers, parts: AsyncIterable<string> | Iterable<string>): Response {
+  /**
+   * A 200 whose body is written as `parts` are produced (Nest stops reading when the client goes away);
+   * `done` runs when the last part is written or the stream is given up.
+   */
+  private stream(headers: Headers, parts: AsyncIterable<string> | Iterable<string>, done?: () => void): Response {
     const bytes = ReadableStream.from(
       (async function* () {
-        for await (const part of parts) yield Buffer.from(part, 'utf8');
+        try {
+          for await (const part of parts) {
+            yield Buffer.from(part, 'utf8');
+            // Other requests get the event loop between chunks (better-sqlite3 reads block it).
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        } finally {
+          done?.();
+        }
       })(),
     );
     return new Response(bytes, { status: 200, headers });
