@@ -347,6 +347,56 @@ describe('iCalendar feeds', () => {
     await feed(YEAR).set('If-None-Match', renamed.headers.etag).expect(304);
   });
 
+  it('keeps a feed’s ETag through writes that change nothing in it, and changes it when what it shows changes', async () => {
+    const url = `${ns}/events.ics?${YEAR}`;
+    const etagOf = async (auth?: string) => {
+      const req = t.http.get(url);
+      if (auth) req.set('Authorization', auth);
+      return (await req.expect(200)).headers.etag as string;
+    };
+    const anonymous = await etagOf();
+    const editorBefore = await etagOf(users.editor.auth);
+    clock.nextSecond();
+    // A draft in the feed's window (anonymous callers do not see it) and an event of another year.
+    await postEvent(t, users.editor.auth, {
+      title: 'Unannounced',
+      status: 'draft',
+      start_date: '2031-08-01 10:00',
+      end_date: '2031-08-01 11:00',
+    });
+    await postEvent(t, users.editor.auth, {
+      title: 'Next year',
+      start_date: '2032-08-01 10:00',
+      end_date: '2032-08-01 11:00',
+    });
+    expect(await etagOf()).toBe(anonymous);
+    await t.http.get(url).set('If-None-Match', anonymous).expect(304);
+    // The editor sees the draft: their feed changed.
+    expect(await etagOf(users.editor.auth)).not.toBe(editorBefore);
+    // A venue shown in the feed is renamed: every caller's feed changed.
+    clock.nextSecond();
+    await t.http
+      .post(`${ns}/venues/${(concert.venue as { id: number }).id}`)
+      .set('Authorization', users.editor.auth)
+      .send({ venue: 'Pier Hall, north gate' })
+      .expect(200);
+    const renamed = await t.http.get(url).set('If-None-Match', anonymous).expect(200);
+    expect(renamed.headers.etag).not.toBe(anonymous);
+    expect(text(renamed)).toContain('north gate');
+  });
+
+  it('compresses feeds for clients that accept gzip, and only feeds', async () => {
+    const url = `${ns}/events.ics?${YEAR}`;
+    const gzipped = await t.http.get(url).set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const plain = await t.http.get(url).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Supertest unzips: the same calendar either way.
+    expect(text(gzipped)).toBe(text(plain));
+    const json = await t.http.get(`${ns}/events?${YEAR}`).set('Accept-Encoding', 'gzip').expect(200);
+    expect(json.headers['content-encoding']).toBeUndefined();
+  });
+
   it('honours If-Modified-Since, and a deletion makes the feed modified', async () => {
     const gone = await postEvent(t, users.editor.auth, {
       title: 'Soon gone',

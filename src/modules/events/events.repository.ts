@@ -14,6 +14,7 @@ import { DatabaseContext } from '../../database/database-context';
 import { RawRows } from '../../database/raw-rows';
 import { ShapedQueries, type BuiltQuery } from '../../database/shaped-queries';
 import { archiveShapeOf } from './event-archive-shape';
+import type { FeedEntryState } from './ical/feed-fingerprints';
 import { selectDocument, storedDocumentOf, type StoredEventDocument } from './documents/stored-event-document';
 
 export interface EventArchiveFilter {
@@ -180,14 +181,10 @@ export class EventsRepository {
    * The events of a feed in list order, at most `limit`: ids with the zone and modification time of each,
    * so the feed can name its time zones and validators before it streams the events themselves.
    */
-  async feedEntries(
-    filter: EventArchiveFilter,
-    limit: number,
-  ): Promise<
-    { id: number; timezone: string; allDay: boolean; modifiedUtc: string; startUtc: string; endUtc: string }[]
-  > {
+  async feedEntries(filter: EventArchiveFilter, limit: number): Promise<FeedEntryState[]> {
     // As the page query of listForArchive: the flag as an expression, so the window's range is what is read.
     const rows = await this.archiveQuery(filter)
+      .leftJoin(ChangeHeadEntity, 'h', 'h.resource = :headResource AND h.resourceId = p.id', { headResource: 'event' })
       .andWhere('d.hide_from_listings + 0 = 0')
       .select([
         'p.id AS id',
@@ -196,6 +193,7 @@ export class EventsRepository {
         'p.modifiedUtc AS modified_utc',
         'd.startUtc AS start_utc',
         'd.endUtc AS end_utc',
+        'h.changedUtc AS changed_utc',
       ])
       .orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC')
       .addOrderBy('d.postId', 'ASC')
@@ -204,17 +202,19 @@ export class EventsRepository {
         id: number | string;
         timezone: string;
         all_day: number | string | boolean;
-        modified_utc: string;
+        modified_utc: string | Date;
         start_utc: string | Date;
         end_utc: string | Date;
+        changed_utc: string | Date | null;
       }>();
     return rows.map((r) => ({
       id: Number(r.id),
       timezone: r.timezone,
       allDay: Number(r.all_day) === 1 || r.all_day === true,
-      modifiedUtc: r.modified_utc,
+      modifiedUtc: String(sqlDateTime.from(r.modified_utc)),
       startUtc: String(sqlDateTime.from(r.start_utc)),
       endUtc: String(sqlDateTime.from(r.end_utc)),
+      changedUtc: (sqlDateTime.from(r.changed_utc) as string | null) ?? null,
     }));
   }
 

@@ -8,6 +8,7 @@ import { SiteTime } from '../../../common/dates/site-time';
 import { DomainError } from '../../../common/errors/domain-error';
 import type { RequestContext } from '../../../common/http/request-context';
 import { AppConfig } from '../../../config/app-config';
+import { serviceVersion } from '../../../operations/version';
 import type { PostRef } from '../../../core/posts/post-ref';
 import { ContentVersion } from '../../../database/content-version';
 import { ChangeHeads } from '../../../core/changes/change-heads';
@@ -17,6 +18,7 @@ import { EventObjectsService } from '../event-objects.service';
 import { EventsQueryService } from '../events-query.service';
 import { EventsRepository, type EventArchiveFilter } from '../events.repository';
 import { FeedTurns } from './feed-turns';
+import { feedFingerprint, FeedFingerprints } from './feed-fingerprints';
 import { foldLines } from './fold-lines';
 import { toICalEventData } from './ical-event';
 import { hasVtimezone, spanOf, vtimezoneOf, type ZoneSpan } from './vtimezones';
@@ -86,6 +88,8 @@ export class EventFeedService {
     this.turns = new FeedTurns(config.icalConcurrentFeeds);
   }
 
+  private readonly fingerprints = new FeedFingerprints();
+
   /** Turns at writing feeds (`ICAL_CONCURRENT_FEEDS`); public for what watches them. */
   readonly turns: FeedTurns;
 
@@ -102,14 +106,20 @@ export class EventFeedService {
       .startOf('day')
       .toUTC()
       .toSQL({ includeOffset: false });
-    const { headers, current } = this.validators(request, 'events.ics', {
+    const state: FeedState = {
       versionKey: snapshot.key,
       volatile: snapshot.volatile,
       changedUtc: [snapshot.changedUtc, defaulted ? midnight : null],
       extra: window ?? null,
-    });
-    // A poll of an unchanged feed ends here, before the events are read (and without waiting for a turn).
-    if (current) return new Response(null, { status: 304, headers });
+    };
+    // The ETag is the feed's own content (FeedFingerprints): a write elsewhere leaves it as it is. Known for
+    // this content version, a poll is answered without reading events or waiting for a turn.
+    const feedKey = this.feedKey(request, state);
+    const known = state.volatile ? undefined : this.fingerprints.get(snapshot.key, feedKey);
+    if (known !== undefined) {
+      const { headers, current } = this.validators(request, 'events.ics', state, known);
+      if (current) return new Response(null, { status: 304, headers });
+    }
     const release = await this.turns.take();
     if (!release) throw new DomainError('feeds_busy', { headers: { 'Retry-After': String(FEEDS_BUSY_RETRY_SECONDS) } });
     void request.closed?.then(release);
@@ -117,6 +127,13 @@ export class EventFeedService {
       const max = this.config.icalMaxEvents;
       const entries = await this.events.feedEntries(filter, max + 1);
       if (entries.length > max) throw new DomainError('feed_too_large', { args: { max } });
+      const fingerprint = feedFingerprint(feedKey, entries);
+      if (!state.volatile) this.fingerprints.set(snapshot.key, feedKey, fingerprint);
+      const { headers, current } = this.validators(request, 'events.ics', state, fingerprint);
+      if (current) {
+        release();
+        return new Response(null, { status: 304, headers });
+      }
       const zones = zoneSpans(entries.filter((e) => !e.allDay));
       const ids = entries.map((e) => e.id);
       return this.stream(headers, this.chunks(filter, ids, zones, ctx), release);
@@ -124,6 +141,21 @@ export class EventFeedService {
       release();
       throw error;
     }
+  }
+
+  /** Everything but the events that makes two feeds' bytes differ: who asks, how, and this build. */
+  private feedKey(request: FeedRequest, state: FeedState): string {
+    const { ctx } = request;
+    return JSON.stringify([
+      ctx.user ? `${ctx.user.id}:${ctx.user.role}` : '-',
+      ctx.language,
+      ctx.namespaceUrl,
+      request.url,
+      state.extra,
+      this.siteTime.zone,
+      serviceVersion(),
+      process.versions.tz ?? '',
+    ]);
   }
 
   async single(ref: PostRef, password: string | undefined, request: FeedRequest): Promise<Response> {
@@ -154,7 +186,12 @@ export class EventFeedService {
    * The answer's headers with its validators (a weak ETag; Last-Modified when known), and whether the copy
    * the client names is current (a 304).
    */
-  private validators(request: FeedRequest, filename: string, state: FeedState): { headers: Headers; current: boolean } {
+  private validators(
+    request: FeedRequest,
+    filename: string,
+    state: FeedState,
+    fingerprint?: string,
+  ): { headers: Headers; current: boolean } {
     const { ctx } = request;
     const headers = new Headers({
       'Content-Type': 'text/calendar; charset=utf-8',
@@ -173,14 +210,19 @@ export class EventFeedService {
       request.url,
       state.extra,
     ]);
-    headers.set('ETag', `W/"ics-${createHash('sha1').update(material).digest('base64url')}"`);
+    headers.set('ETag', `W/"ics-${fingerprint ?? createHash('sha1').update(material).digest('base64url')}"`);
     // Last-Modified has whole seconds: a change in the current second could follow this answer unseen by a
     // client that then asks If-Modified-Since, so such an answer names none (the ETag still holds).
     const changed = latest(state.changedUtc);
     if (changed && changed < this.siteTime.now().utc) {
       headers.set('Last-Modified', DateTime.fromSQL(changed, { zone: 'utc' }).toHTTP() ?? '');
     }
-    const conditional = { 'if-none-match': request.ifNoneMatch, 'if-modified-since': request.ifModifiedSince };
+    // If-Modified-Since counts only without If-None-Match (RFC 9110 §13.1.3): Last-Modified moves with any
+    // write, the ETag only with the feed's own content.
+    const conditional =
+      request.ifNoneMatch !== undefined
+        ? { 'if-none-match': request.ifNoneMatch }
+        : { 'if-modified-since': request.ifModifiedSince };
     const held = { etag: headers.get('ETag') ?? undefined, 'last-modified': headers.get('Last-Modified') ?? undefined };
     return { headers, current: fresh(conditional, held) };
   }
