@@ -138,5 +138,7 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   });
 }
 
-const isCalendar = (res: { getHeader(name: string): unknown }): boolean =>
-  String(res.getHeader('Content-Type') ?? '').startsWith('text/calendar');
+const isCalendar = (res: { getHeader(name: string): unknown }): boolean => {
+  const type = res.getHeader('Content-Type');
+  return typeof type === 'string' && type.startsWith('text/calendar');
+};

@@ -352,7 +352,7 @@ describe('iCalendar feeds', () => {
     const etagOf = async (auth?: string) => {
       const req = t.http.get(url);
       if (auth) req.set('Authorization', auth);
-      return (await req.expect(200)).headers.etag as string;
+      return (await req.expect(200)).headers.etag;
     };
     const anonymous = await etagOf();
     const editorBefore = await etagOf(users.editor.auth);
