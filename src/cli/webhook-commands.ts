@@ -75,15 +75,14 @@ export function addWebhookCommands(program: Command, run: Run): void {
     .command('webhooks:work')
     .description('run the webhook worker in the foreground until SIGTERM or SIGINT')
     .action(() =>
-      run(async ({ worker, pollMs }) => {
-        worker.consumeQueue();
-        const stopped = stopSignal();
-        let signal: string | null = null;
-        void stopped.then((s) => (signal = s));
-        while (signal === null) {
-          await worker.runOnce();
-          await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, pollMs).unref())]);
-        }
+      run(async ({ worker }) => {
+        // The server's rounds: endpoints apart, a round not waiting for a slow receiver.
+        worker.start();
+        // The worker's timers do not hold the process open (they are the server's too): this one does.
+        const keepAlive = setInterval(() => undefined, 60_000);
+        const signal = await stopSignal();
+        clearInterval(keepAlive);
+        await worker.stop();
         return { text: `stopped on ${String(signal)}`, json: { stopped: signal } };
       }, false),
     );

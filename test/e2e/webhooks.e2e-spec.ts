@@ -225,6 +225,51 @@ describe.each(['database', 'redis'] as const)('webhooks (%s queue)', (mode) => {
   });
 });
 
+describe.each(['database', 'redis'] as const)('webhooks: a receiver that hangs (%s queue)', (mode) => {
+  let t: TestApp;
+  const prefix = `test-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const hanging = new WebhookReceiver();
+  const healthy = new WebhookReceiver();
+
+  beforeAll(async () => {
+    hanging.hold = true;
+    t = await createTestApp({
+      env: {
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+        WEBHOOKS_WORKER: 'true',
+        WEBHOOKS_POLL_SECONDS: '1',
+        // Longer than the test may take: a worker that waited for the held request would never get on.
+        WEBHOOKS_TIMEOUT_SECONDS: '60',
+        FUTURE_POSTS_INTERVAL_SECONDS: '3600',
+        ...(mode === 'redis' ? { REDIS_URL, REDIS_KEY_PREFIX: prefix } : {}),
+      },
+    });
+  });
+  afterAll(async () => {
+    await hanging.stop();
+    await healthy.stop();
+    await t.close();
+    if (mode === 'redis') await dropRedisKeys(prefix);
+  });
+
+  it('delivers to every other endpoint while one receiver holds its request', async () => {
+    const admin = await createUser(t, 'administrator');
+    for (const receiver of [hanging, healthy]) {
+      await t.http
+        .post(`${ns}/webhooks`)
+        .set('Authorization', admin.auth)
+        .send({ url: await receiver.start(), events: ['event.*'] })
+        .expect(201);
+    }
+    for (let i = 0; i < 3; i++) await postEvent(t, admin.auth, { title: `Isolated ${i}` });
+    // The rounds run on their own timer; the healthy receiver gets all three while the first is held.
+    await healthy.receivedCount(3);
+    expect(healthy.received.map((d) => d.json.type)).toEqual(['event.created', 'event.created', 'event.created']);
+    // One attempt at a time per endpoint: the hanging receiver holds one request, not three.
+    expect(hanging.received).toHaveLength(1);
+  });
+});
+
 describe('webhooks without WEBHOOKS_ALLOW_PRIVATE', () => {
   let t: TestApp;
   let admin: TestUser;

@@ -22,6 +22,12 @@ const sqlUtcToMs = (value: string): number => Date.parse(`${value.replace(' ', '
  * outcome: delivered; retried later with a growing, jittered delay; failed after `WEBHOOKS_RETRY_HOURS`
  * (which disables the endpoint, with the reason); or, on 410 Gone, the endpoint unsubscribed.
  */
+/** A delivery due for an attempt, and the endpoint it goes to. */
+export interface DueDelivery {
+  id: string;
+  endpointId: number;
+}
+
 @Injectable()
 export class WebhookDeliverer {
   constructor(
@@ -37,12 +43,13 @@ export class WebhookDeliverer {
    * Due deliveries of active endpoints, oldest change first; only the first pending delivery of each
    * endpoint and record, so a record's changes reach the receiver in order even across retries.
    */
-  async due(limit: number): Promise<string[]> {
+  async due(limit: number): Promise<DueDelivery[]> {
     const now = this.clock.nowSqlUtc();
     const rows = await this.db.manager
       .createQueryBuilder(WebhookDeliveryEntity, 'd')
       .innerJoin(WebhookEndpointEntity, 'e', "e.id = d.endpointId AND e.status = 'active'")
       .select('d.id', 'id')
+      .addSelect('d.endpointId', 'endpoint_id')
       .where("d.status = 'pending'")
       .andWhere('d.nextAttemptUtc <= :now', { now })
       .andWhere('(d.leaseUntilUtc IS NULL OR d.leaseUntilUtc < :now)', { now })
@@ -54,8 +61,8 @@ export class WebhookDeliverer {
       .orderBy('d.seq', 'ASC')
       .addOrderBy('d.position', 'ASC')
       .limit(limit)
-      .getRawMany<{ id: string }>();
-    return rows.map((r) => r.id);
+      .getRawMany<{ id: string; endpoint_id: number | string }>();
+    return rows.map((r) => ({ id: r.id, endpointId: Number(r.endpoint_id) }));
   }
 
   /** One attempt of one delivery, if this worker wins its lease. */
