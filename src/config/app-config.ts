@@ -122,6 +122,9 @@ export class AppConfig {
   get readYourWritesMs(): number {
     return this.get('READ_YOUR_WRITES_SECONDS') * 1000;
   }
+  get replicaMaxLagSeconds(): number {
+    return this.get('REPLICA_MAX_LAG_SECONDS');
+  }
   get changeLogRetentionDays(): number {
     return this.get('CHANGE_LOG_RETENTION_DAYS');
   }

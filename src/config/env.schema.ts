@@ -93,12 +93,22 @@ export class EnvironmentVariables {
   })
   DATABASE_READ_URLS = '';
 
-  /** After a write, that user's reads go to the primary for this long (replica lag cannot hide the write). */
+  /**
+   * After a write, that user's reads go to the primary until a replica has applied it, and for at least
+   * this long after it ended; 0 turns read-your-writes off.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(3600)
   READ_YOUR_WRITES_SECONDS = 5;
+
+  /** Replicas are read only while they are at most this far behind the primary; else reads go there. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86400)
+  REPLICA_MAX_LAG_SECONDS = 5;
 
   @Transform(toBool)
   @IsBoolean()

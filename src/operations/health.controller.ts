@@ -9,17 +9,26 @@ import { WriteTransactions } from '../database/write-transactions';
 import { serviceVersion } from './version';
 import { SharedRedis } from '../common/redis/shared-redis';
 import { ReplicaHealth } from '../database/replica-health';
+import { AppConfig } from '../config/app-config';
 
 interface ReadyBody {
-  /** `degraded`: serving, but the shared Redis is down (limits per instance, short credential caching). */
+  /**
+   * `degraded`: serving, but Redis is down (limits per instance, short credential caching), the replicas
+   * are down or behind (reads from the primary), or the primary is down while replicas serve the reads
+   * (writes answer 503).
+   */
   status: 'ok' | 'degraded';
   version: string;
-  database: { status: 'up'; type: string };
-  migrations: { applied: number; pending: string[] };
+  database: { status: 'up' | 'down'; type: string; reads: 'up' | 'down'; writes: 'up' | 'down' };
+  /** Absent while the primary is down (not known then). */
+  migrations?: { applied: number; pending: string[] };
   /** Absent without `REDIS_URL`. */
   redis?: { status: 'up' | 'down' };
-  /** Absent without `DATABASE_READ_URLS`; `down`: reads go to the primary meanwhile. */
-  replicas?: { status: 'up' | 'down' };
+  /**
+   * Absent without `DATABASE_READ_URLS`. `down`: none answers, `behind`: lagging more than
+   * `REPLICA_MAX_LAG_SECONDS` (reads go to the primary meanwhile in both cases).
+   */
+  replicas?: { status: 'up' | 'down' | 'behind'; lag_seconds: number | null; max_lag_seconds: number };
 }
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -38,6 +47,7 @@ export class HealthController {
     private readonly schema: SchemaMigrations,
     private readonly redis: SharedRedis,
     private readonly replicas: ReplicaHealth,
+    private readonly config: AppConfig,
   ) {}
 
   @Get()
@@ -54,39 +64,75 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({
     summary: docText({
-      en: 'Readiness: the database answers a read, accepts a write (a full disk or a read-only server fail this) and has every migration applied. 503 otherwise.',
-      de: 'Bereitschaft: die Datenbank beantwortet eine Leseabfrage, nimmt Schreibzugriffe an (eine volle Platte oder ein schreibgeschützter Server lassen dies scheitern) und hat alle Migrationen angewandt. Sonst 503.',
+      en: 'Readiness to serve: the database answers a read, accepts a write (a full disk or a read-only server fail this) and has every migration applied; with read replicas, a primary that is down while the replicas serve reads is 200 "degraded" (writes answer 503). 503 otherwise.',
+      de: 'Bereitschaft: die Datenbank beantwortet eine Leseabfrage, nimmt Schreibzugriffe an (eine volle Platte oder ein schreibgeschützter Server lassen dies scheitern) und hat alle Migrationen angewandt; mit Lese-Replikaten ist ein ausgefallener Primärserver, während die Replikate Lesezugriffe bedienen, 200 „degraded“ (Schreibzugriffe antworten 503). Sonst 503.',
     }),
   })
-  async ready(): Promise<ReadyBody> {
+  ready(): Promise<ReadyBody> {
+    return this.readiness('serve');
+  }
+
+  @Get('ready/writes')
+  @ApiOperation({
+    summary: docText({
+      en: 'Readiness to write: as /health/ready, but 503 whenever the primary does not accept writes, replicas or not. For a balancer that routes writes apart.',
+      de: 'Bereitschaft zum Schreiben: wie /health/ready, aber 503, sobald der Primärserver keine Schreibzugriffe annimmt, mit oder ohne Replikate. Für einen Balancer, der Schreibzugriffe getrennt leitet.',
+    }),
+  })
+  readyForWrites(): Promise<ReadyBody> {
+    return this.readiness('write');
+  }
+
+  private async readiness(need: 'serve' | 'write'): Promise<ReadyBody> {
     const type = this.dataSource.options.type;
     const version = serviceVersion();
-    for (const probe of ['read', 'write'] as const) {
-      if (!(await this.passes(probe))) {
-        throw new DomainError('service_unavailable', {
-          data: { version, database: { status: 'down', type, failed: probe } },
-        });
-      }
-    }
-    const { applied, pending } = await this.schema.state();
-    if (pending.length > 0) {
+    const reads = await this.passes('read');
+    const writes = reads && (await this.passes('write'));
+    // With replicas, reads go on without the primary: ready to serve them, degraded.
+    if (!writes && (need === 'write' || !(this.db.hasReplicas && (await this.replicas.check())))) {
       throw new DomainError('service_unavailable', {
-        data: { version, database: { status: 'up', type }, migrations: { applied, pending } },
+        data: { version, database: { status: 'down', type, failed: reads ? 'write' : 'read' } },
       });
     }
-    const redis = this.redis.configured ? { redis: { status: this.redis.available ? 'up' : 'down' } as const } : {};
-    const replicasDown = this.db.hasReplicas && !this.replicas.available;
-    const replicas = this.db.hasReplicas ? { replicas: { status: replicasDown ? 'down' : 'up' } as const } : {};
+    const database = {
+      status: writes ? 'up' : 'down',
+      type,
+      reads: 'up',
+      writes: writes ? 'up' : 'down',
+    } as const;
+    let migrations: ReadyBody['migrations'];
+    if (writes) {
+      const { applied, pending } = await this.schema.state();
+      if (pending.length > 0) {
+        throw new DomainError('service_unavailable', {
+          data: { version, database: { status: 'up', type }, migrations: { applied, pending } },
+        });
+      }
+      migrations = { applied, pending };
+    }
+    const redisDown = this.redis.configured && !this.redis.available;
+    const redis = this.redis.configured ? { redis: { status: redisDown ? 'down' : 'up' } as const } : {};
+    const replicaStatus = !this.replicas.reachable ? 'down' : this.replicas.available ? 'up' : 'behind';
+    const replicas = this.db.hasReplicas
+      ? {
+          replicas: {
+            status: replicaStatus,
+            lag_seconds: this.replicas.lagSeconds,
+            max_lag_seconds: this.config.replicaMaxLagSeconds,
+          } as const,
+        }
+      : {};
     return {
-      // Still ready while Redis or the replicas are down: the service keeps serving without them (scaling.md).
-      status: (this.redis.configured && !this.redis.available) || replicasDown ? 'degraded' : 'ok',
+      // Still ready while Redis or the replicas are down, or the primary while replicas serve reads (scaling.md).
+      status: redisDown || (this.db.hasReplicas && replicaStatus !== 'up') || !writes ? 'degraded' : 'ok',
       version,
-      database: { status: 'up', type },
-      migrations: { applied, pending },
+      database,
+      ...(migrations ? { migrations } : {}),
       ...redis,
       ...replicas,
     };
   }
+
   private async passes(probe: Probe): Promise<boolean> {
     const work =
       probe === 'read'

@@ -7,6 +7,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { DataSource } from 'typeorm';
 import { LoginThrottle } from '../auth/login-throttle';
 import { AppConfig } from '../config/app-config';
+import { DatabaseContext } from '../database/database-context';
+import { ReplicaHealth } from '../database/replica-health';
 import { databasePoolStats } from './database-pool-stats';
 
 /**
@@ -29,6 +31,8 @@ export class MetricsService {
     throttle: LoginThrottle,
     redis: SharedRedis,
     tasks: BackgroundTasks,
+    db: DatabaseContext,
+    replicas: ReplicaHealth,
   ) {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     this.requests = new Counter({
@@ -80,6 +84,25 @@ export class MetricsService {
       collect() {
         this.reset();
         for (const [task, state] of tasks.all) this.inc({ task }, state.failures);
+      },
+    });
+    new Gauge({
+      name: 'db_replica_lag_seconds',
+      help: 'How far the read replicas are behind the primary (the largest seen lately); absent without DATABASE_READ_URLS or while unknown.',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        const lag = replicas.lagSeconds;
+        if (db.hasReplicas && lag !== null) this.set(lag);
+      },
+    });
+    new Gauge({
+      name: 'db_replicas_in_use',
+      help: 'Whether reads go to the replicas now: 1 yes, 0 no (down or more than REPLICA_MAX_LAG_SECONDS behind); absent without replicas.',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        if (db.hasReplicas) this.set(replicas.available ? 1 : 0);
       },
     });
     new Counter({

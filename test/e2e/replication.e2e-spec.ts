@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ResponseCache } from '../../src/common/http/response-cache/response-cache';
 import { ReplicaHealth } from '../../src/database/replica-health';
 import { createTestApp, type TestApp } from '../support/create-test-app';
+import { FreezingProxy } from '../support/freezing-proxy';
 import { startReplicatedMariaDb, type ReplicatedMariaDb } from '../support/replicated-mariadb';
 import { basicAuth, createUser, type TestUser } from '../support/users';
 import { insertPost } from '../support/posts';
@@ -27,6 +28,7 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
   let servers: ReplicatedMariaDb;
   let a: TestApp;
   let b: TestApp;
+  let c: TestApp;
   let editor: TestUser;
   const prefix = `test-${process.pid}-${randomBytes(4).toString('hex')}`;
   // Named like a live temporary table of the shared server on 3306, which keeps its own in /tmp.
@@ -41,15 +43,22 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
       REDIS_URL,
       REDIS_KEY_PREFIX: prefix,
       FUTURE_POSTS_INTERVAL_SECONDS: '3600',
+      // A and B read the replica however far it lags (the lag tests need a lagging replica in use); C
+      // leaves a replica more than a second behind.
+      REPLICA_MAX_LAG_SECONDS: '3600',
+      READ_YOUR_WRITES_SECONDS: '1',
+      METRICS_OPEN: 'true',
     };
     a = await createTestApp({ database, env });
     b = await createTestApp({ database, env });
+    c = await createTestApp({ database, env: { ...env, REPLICA_MAX_LAG_SECONDS: '1' } });
     editor = await createUser(a, 'editor');
     await servers.caughtUp();
   }, 120_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    await c?.close();
     await servers?.stop();
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${prefix}:*`);
@@ -78,6 +87,10 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
         .send({ title: 'Lagging', start_date: '2031-02-01 10:00', end_date: '2031-02-01 11:00' })
         .expect(201);
       const id = (created.body as { id: number }).id;
+      const ended = Date.now();
+      await b.http.get(`${ns}/events/${id}`).set('Authorization', editor.auth).expect(200);
+      // Longer ago than READ_YOUR_WRITES_SECONDS (1): the replica has still not applied it, so still the primary.
+      while (Date.now() - ended < 1500) await new Promise((resolve) => setTimeout(resolve, 100));
       await b.http.get(`${ns}/events/${id}`).set('Authorization', editor.auth).expect(200);
       const list = await b.http
         .get(`${ns}/events?start_date=2031-01-01&end_date=2031-12-31`)
@@ -91,6 +104,61 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     } finally {
       await servers.resume();
     }
+  });
+
+  it('leaves a replica that falls behind REPLICA_MAX_LAG_SECONDS, and reads it again once it has caught up', async () => {
+    const health = c.app.get(ReplicaHealth);
+    expect(await health.check()).toBe(true);
+    await servers.pause();
+    let id: number;
+    try {
+      const created = await a.http
+        .post(`${ns}/events`)
+        .set('Authorization', editor.auth)
+        .send({ title: 'Behind', start_date: '2031-03-01 10:00', end_date: '2031-03-01 11:00' })
+        .expect(201);
+      id = (created.body as { id: number }).id;
+      // Every check writes the primary's time; the paused replica's copy stays behind, more so each second.
+      await until(async () => !(await health.check()));
+      const ready = await c.http.get('/health/ready').expect(200);
+      expect(ready.body).toMatchObject({ status: 'degraded', replicas: { status: 'behind', max_lag_seconds: 1 } });
+      expect(ready.body.replicas.lag_seconds).toBeGreaterThan(1);
+      expect((await c.http.get('/metrics').expect(200)).text).toMatch(/^db_replicas_in_use 0$/m);
+      // C reads the primary: the public sees the new event there. B, whose bound is an hour, reads the replica.
+      await c.http.get(`${ns}/events/${id}`).expect(200);
+      await b.http.get(`${ns}/events/${id}`).expect(404);
+    } finally {
+      await servers.resume();
+    }
+    await servers.caughtUp();
+    await until(() => health.check());
+    const before = await servers.selectsOnReplica();
+    await c.http.get(`${ns}/events/${id}`).expect(200);
+    expect(await servers.selectsOnReplica()).toBeGreaterThan(before);
+  });
+
+  it('sends a writer back to the replica once it has applied the write, not before', async () => {
+    const health = b.app.get(ReplicaHealth);
+    const created = await a.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({ title: 'Applied', start_date: '2031-04-01 10:00', end_date: '2031-04-01 11:00' })
+      .expect(201);
+    const id = (created.body as { id: number }).id;
+    await servers.caughtUp();
+    // Past READ_YOUR_WRITES_SECONDS, and a heartbeat written after the write has reached the replica.
+    const ended = Date.now();
+    while (Date.now() - ended < 1500) await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(async () => {
+      await health.check();
+      await servers.caughtUp();
+      await health.check();
+      const applied = health.appliedUtc;
+      return applied !== null && new Date(`${applied.replace(' ', 'T')}Z`).getTime() > ended;
+    });
+    const before = await servers.selectsOnReplica();
+    await b.http.get(`${ns}/events/${id}`).set('Authorization', editor.auth).expect(200);
+    expect(await servers.selectsOnReplica()).toBeGreaterThan(before);
   });
 
   it('keeps cached answers exact: what was read during the lag is not served once the replica has caught up', async () => {
@@ -138,6 +206,42 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     expect(await b.app.get(FuturePostsPublisher).runScheduled()).toBeNull();
   });
 
+  it('keeps serving reads from the replica while the primary is down, ready but degraded, and says writes are not', async () => {
+    const primary = new URL(servers.primaryUrl);
+    const proxy = new FreezingProxy(primary.hostname, Number(primary.port));
+    const viaProxy = new URL(servers.primaryUrl);
+    viaProxy.port = String(await proxy.start());
+    const d = await createTestApp({
+      database: { url: viaProxy.toString(), kind: 'mysql', drop: () => Promise.resolve() },
+      env: { DATABASE_READ_URLS: servers.replicaUrl, REPLICA_MAX_LAG_SECONDS: '3600' },
+    });
+    try {
+      const up = await d.http.get('/health/ready').expect(200);
+      expect(up.body.database).toMatchObject({ status: 'up', reads: 'up', writes: 'up' });
+      await d.http.get('/health/ready/writes').expect(200);
+      proxy.cut();
+      const ready = await d.http.get('/health/ready').expect(200);
+      expect(ready.body).toMatchObject({
+        status: 'degraded',
+        database: { status: 'down', reads: 'up', writes: 'down' },
+        replicas: { status: 'up' },
+      });
+      const writes = await d.http.get('/health/ready/writes').expect(503);
+      expect(writes.body.data.database).toMatchObject({ status: 'down', failed: 'read' });
+      await d.http.get(`${ns}/events?per_page=5`).expect(200);
+      await d.http
+        .post(`${ns}/events`)
+        .set('Authorization', editor.auth)
+        .send({ title: 'No primary', start_date: '2031-05-01 10:00', end_date: '2031-05-01 11:00' })
+        .expect((res) => expect([401, 503]).toContain(res.status));
+      proxy.restore();
+      await until(async () => (await d.http.get('/health/ready/writes')).status === 200);
+    } finally {
+      await d.close();
+      await proxy.stop();
+    }
+  });
+
   // Last: it stops the replica.
   it('reads from the primary while no replica answers, and says it is degraded', async () => {
     await servers.stopReplica();
@@ -147,3 +251,12 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     expect(ready.body).toMatchObject({ status: 'degraded', replicas: { status: 'down' } });
   });
 });
+
+/** Asks until `check` holds, a short pause apart; fails after `tries` (no fixed sleep decides the outcome). */
+async function until(check: () => Promise<boolean>, tries = 400): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`still not so after ${tries} tries`);
+}

@@ -13,6 +13,7 @@ import { AddWebhooks1764700000000 } from './1764700000000-add-webhooks';
 import { AddLeases1764800000000 } from './1764800000000-add-leases';
 import { AddEventSearchWordDays1764900000000 } from './1764900000000-add-event-search-word-days';
 import { AddEventDocuments1765000000000 } from './1765000000000-add-event-documents';
+import { AddReplicaHeartbeat1765100000000 } from './1765100000000-add-replica-heartbeat';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -34,4 +35,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddLeases1764800000000,
   AddEventSearchWordDays1764900000000,
   AddEventDocuments1765000000000,
+  AddReplicaHeartbeat1765100000000,
 ];
