@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ResponseCache } from '../../src/common/http/response-cache/response-cache';
 import { ReplicaHealth } from '../../src/database/replica-health';
+import { dropRedisKeys, REDIS_URL } from '../support/redis-keys';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { FreezingProxy } from '../support/freezing-proxy';
 import { startReplicatedMariaDb, type ReplicatedMariaDb } from '../support/replicated-mariadb';
@@ -15,7 +15,6 @@ import { ApplicationPasswordsService } from '../../src/auth/application-password
 import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
 
 const ns = '/cal/events/v1';
-const REDIS_URL = 'redis://127.0.0.1:6379';
 /** Supertest listens on a new port per request; cached answers are per origin, so reads name one. */
 const HOST = 'calendar.test';
 
@@ -60,10 +59,7 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     await b?.close();
     await c?.close();
     await servers?.stop();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(prefix);
     rmSync(sharedTemporaryTable, { force: true });
   });
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { ApplicationPasswordsService } from '../../src/auth/application-passwords.service';
 import { runCli } from '../../src/cli/run-cli';
@@ -7,13 +6,13 @@ import { CapturedStream } from '../support/captured-stream';
 import { FreezingProxy } from '../support/freezing-proxy';
 import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
 import { DatabaseClock } from '../../src/database/database-clock';
+import { dropRedisKeys, REDIS_URL } from '../support/redis-keys';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { insertPost } from '../support/posts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { basicAuth, createUser, type TestUser } from '../support/users';
 
 const ns = '/cal/events/v1';
-const REDIS_URL = 'redis://127.0.0.1:6379';
 
 /**
  * Two instances on one database and one Redis (the shared Redis on 127.0.0.1:6379, under a prefix of
@@ -45,10 +44,7 @@ describe('shared state across instances (Redis)', () => {
     await a.close();
     await b.close();
     await database.drop();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(prefix);
   });
 
   it('counts failed logins spread over both instances against one limit', async () => {
@@ -210,10 +206,7 @@ describe.each([
     await a.close();
     await b.close();
     await database.drop();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(prefix);
   });
 
   it('limits a client that forges a new X-Forwarded-For on every guess', async () => {
@@ -270,10 +263,7 @@ describe('an instance whose Redis freezes (connections open, nothing answered)',
   afterAll(async () => {
     await t.close();
     await proxy.stop();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(prefix);
   });
 
   const redisStatus = async () =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { WebhookWorker } from '../../src/modules/webhooks/webhook-worker';
+import { dropRedisKeys, REDIS_URL } from '../support/redis-keys';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { createUser, type TestUser } from '../support/users';
@@ -19,16 +20,6 @@ function verifies(secret: string, delivery: ReceivedDelivery): boolean {
   const given = Buffer.from(String(delivery.headers['x-cal-webhook-signature']));
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
-
-/** Keys of one test run in the shared Redis, removed afterwards. */
-async function dropRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-}
-
-const REDIS_URL = 'redis://127.0.0.1:6379';
 
 describe.each(['database', 'redis'] as const)('webhooks (%s queue)', (mode) => {
   let t: TestApp;
