@@ -14,7 +14,6 @@ import { addUserCommands, type CliOutput } from './user-commands';
 import { addWebhookCommands } from './webhook-commands';
 import { DomainError } from '../common/errors/domain-error';
 import { ERROR_MESSAGES } from '../common/errors/error-messages';
-import { AppConfig } from '../config/app-config';
 import { WebhooksService } from '../modules/webhooks/webhooks.service';
 import { WebhookWorker } from '../modules/webhooks/webhook-worker';
 import { failureWithHint } from '../database/connection-failures';
@@ -82,7 +81,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       const services = {
         webhooks: app.get(WebhooksService),
         worker: app.get(WebhookWorker),
-        pollMs: app.get(AppConfig).webhooks.pollMs,
       };
       print(await action(services), json);
     } catch (error) {

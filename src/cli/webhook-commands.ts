@@ -6,7 +6,6 @@ import type { CliOutput } from './user-commands';
 export interface WebhookCliServices {
   webhooks: WebhooksService;
   worker: WebhookWorker;
-  pollMs: number;
 }
 
 type Run = (action: (services: WebhookCliServices) => Promise<CliOutput>, json: boolean) => Promise<void>;
