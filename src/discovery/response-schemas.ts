@@ -378,7 +378,8 @@ const EXAMPLES: Record<string, { create: Schema; update: Schema }> = {
 };
 
 function kindOf(path: string, method: string, resource: string): Kind | null {
-  const collection = path.endsWith(`/${resource}`);
+  // `/events/hidden` is a list of events too.
+  const collection = path.endsWith(`/${resource}`) || path.endsWith(`/${resource}/hidden`);
   if (collection) return method === 'get' ? 'list' : method === 'post' ? 'create' : null;
   if (method === 'get') return 'read';
   if (method === 'delete') return 'delete';

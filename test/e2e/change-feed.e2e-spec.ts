@@ -78,6 +78,10 @@ describe('change feed', () => {
       const items = res.status === 404 ? [] : ((res.body as Record<string, { id: number }[]>)[resource] ?? []);
       result.set(NOUN[resource], new Map(items.map((item) => [item.id, item])));
     }
+    // Events hidden from listings are in no list: a mirror reads them from /events/hidden.
+    const hidden = await get(`${ns}/events/hidden?per_page=100`, auth);
+    expect(hidden.status).toBe(200);
+    for (const item of (hidden.body as { events: { id: number }[] }).events) result.get('event')!.set(item.id, item);
     return result;
   }
 
@@ -113,6 +117,9 @@ describe('change feed', () => {
     const draft = await postEvent(t, editor.auth, { status: 'draft', categories: ['Concerts'] });
     const own = await postEvent(t, author.auth, { status: 'draft' });
     const doomed = await postEvent(t, editor.auth, { tags: ['jazz'] });
+    // In no list, but visible: by id, in the change feed, and in /events/hidden.
+    const unlisted = await postEvent(t, editor.auth, { hide_from_listings: true, categories: ['Concerts'] });
+    await postEvent(t, author.auth, { hide_from_listings: true, status: 'draft' });
     for (const m of Object.values(mirrors)) ({ token: m.token } = await sync(m.mirror, m.token, m.auth));
 
     const venueId = (concert.venue as { id: number }).id;
@@ -150,6 +157,7 @@ describe('change feed', () => {
       await sync(m.mirror, m.token, m.auth);
       expect([who, asSorted(m.mirror)]).toEqual([who, asSorted(await listed(m.auth))]);
     }
+    expect(mirrors.anonymous.mirror.get('event')?.has(unlisted.id)).toBe(true);
     expect(mirrors.anonymous.mirror.get('event')?.has(concert.id)).toBe(false);
     expect(mirrors.editor.mirror.get('event')?.has(concert.id)).toBe(true);
     expect(

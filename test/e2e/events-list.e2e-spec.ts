@@ -303,3 +303,66 @@ describe('events: cached list totals', () => {
     expect(res.headers['x-wp-total']).toBe('2');
   });
 });
+
+describe('events hidden from listings: GET /events/hidden', () => {
+  let t: TestApp;
+  let users: Record<Role, TestUser>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    users = await createUsersForAllRoles(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists what the caller may see of them, any date, by id, paged, and no list shows them', async () => {
+    const post = async (role: Role, fields: Record<string, unknown>) =>
+      (
+        await t.http
+          .post(base)
+          .set('Authorization', users[role].auth)
+          .send({ start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', ...fields })
+          .expect(201)
+      ).body as { id: number };
+    const old = await post('editor', {
+      title: 'Old unlisted',
+      hide_from_listings: true,
+      start_date: '1999-01-01 10:00',
+      end_date: '1999-01-01 11:00',
+    });
+    const open = await post('editor', { title: 'Unlisted', hide_from_listings: true });
+    const secret = await post('editor', {
+      title: 'Unlisted, protected',
+      hide_from_listings: true,
+      password: 'pw',
+      description: '<p>inner</p>',
+    });
+    const draft = await post('author', { title: 'Unlisted draft', hide_from_listings: true, status: 'draft' });
+    await post('editor', { title: 'Listed' });
+    const hidden = (role?: Role, query = 'per_page=50') => {
+      const req = t.http.get(`${base}/hidden?${query}`);
+      return role ? req.set('Authorization', users[role].auth) : req;
+    };
+    const idsOf = (res: { body: { events: { id: number }[] } }) => res.body.events.map((e) => e.id);
+    const anonymous = await hidden().expect(200);
+    expect(idsOf(anonymous)).toEqual([old.id, open.id, secret.id]);
+    expect(anonymous.headers['x-wp-total']).toBe('3');
+    // Protected content blanked, as in every list.
+    const protectedItem = (anonymous.body as { events: { id: number; description: string }[] }).events[2];
+    expect(protectedItem.description).not.toContain('inner');
+    expect(idsOf(await hidden('author').expect(200))).toEqual([old.id, open.id, secret.id, draft.id]);
+    expect(idsOf(await hidden('editor').expect(200))).toEqual([old.id, open.id, secret.id, draft.id]);
+    expect(idsOf(await hidden('contributor').expect(200))).toEqual([old.id, open.id, secret.id]);
+    const first = await hidden(undefined, 'per_page=2').expect(200);
+    expect(idsOf(first)).toEqual([old.id, open.id]);
+    expect(first.headers['x-wp-totalpages']).toBe('2');
+    expect(first.body.next_rest_url).toContain('/events/hidden?');
+    expect((await hidden(undefined, 'per_page=2&page=3').expect(404)).body.code).toBe('event-archive-page-not-found');
+    await hidden(undefined, 'per_page=0').expect(400);
+    const listed = await t.http.get(`${base}?start_date=1990-01-01&end_date=2100-01-01&per_page=50`).expect(200);
+    expect(titles(listed.body)).toEqual(['Listed']);
+  });
+});
+
+const titles = (body: { events: { title: string }[] }) => body.events.map((e) => e.title);

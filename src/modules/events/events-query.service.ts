@@ -29,6 +29,7 @@ import type { PostEntity } from '../../core/posts/post.entity';
 import { TermReferencesService } from '../../core/terms/term-references.service';
 import { CALENDAR_POST_TYPES, CALENDAR_TAXONOMIES } from '../calendar-post-types';
 import type { ListEventsQueryDto } from './dto/list-events-query.dto';
+import type { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import type { SingleEventObject } from './event-objects.service';
 import type { PreparedRecordJson } from '../../common/http/prepared-json';
 import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
@@ -111,6 +112,30 @@ export class EventsQueryService {
         modified_after: query.modified_after,
         ...this.filters.echo(query),
       },
+    });
+  }
+
+  /**
+   * `GET /events/hidden`: the events hidden from listings that the caller may see, of any date, by id, as
+   * list items. With the lists (no date window) they make the visible set the change feed converges to,
+   * so a mirror can be built from reads alone.
+   */
+  async listHidden(query: PaginationQueryDto, ctx: RequestContext): Promise<ListResponse> {
+    const page = resolvePageRequest(query.page, query.per_page, this.config.maxPerPage);
+    const { ids, total } = await this.events.hiddenPage(
+      listScopeFor(ctx.user, undefined),
+      this.siteTime.now().utc,
+      page,
+    );
+    if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
+    const objects = await this.objects.fromRecords(await this.events.recordsInOrder(ids), ctx, () => false);
+    return buildListResponse({
+      key: EVENTS_REST_BASE,
+      items: objects.map((o) => o.object),
+      total,
+      page,
+      collectionUrl: `${ctx.namespaceUrl}/${EVENTS_REST_BASE}/hidden`,
+      query: {},
     });
   }
 

@@ -9,6 +9,7 @@ import type { PreparedRecordJson } from '../../common/http/prepared-json';
 import { Ctx, type RequestContext } from '../../common/http/request-context';
 import { PathId, PathSlug, RestController, UpdateRoute } from '../../common/http/rest-routes';
 import type { ListResponse } from '../../common/pagination/pagination';
+import { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import { byId, bySlug } from '../../core/posts/post-ref';
 import { CreateEventDto } from './dto/create-event.dto';
 import { DeleteEventQueryDto } from './dto/delete-event-query.dto';
@@ -57,6 +58,19 @@ export class EventsController {
   @ApiOperation({ summary: docText({ en: 'Create an event.', de: 'Eine Veranstaltung anlegen.' }) })
   create(@Body() dto: CreateEventDto, @Ctx() ctx: RequestContext): Promise<EventObject> {
     return this.writes.create(dto, ctx);
+  }
+
+  // Before `:id`, which would take `hidden` for an id.
+  @Get('hidden')
+  @CachedRead()
+  @ApiOperation({
+    summary: docText({
+      en: 'List the events hidden from listings (hide_from_listings) that the caller may see, of any date, by ID: with the lists, what a mirror needs to hold every visible event.',
+      de: 'Die aus Listen ausgeblendeten Veranstaltungen (hide_from_listings), die der Aufrufer sehen darf, jeden Datums, nach ID: mit den Listen, was ein Spiegel für jede sichtbare Veranstaltung braucht.',
+    }),
+  })
+  listHidden(@Query() query: PaginationQueryDto, @Ctx() ctx: RequestContext): Promise<ListResponse> {
+    return this.events.listHidden(query, ctx);
   }
 
   @Get(':id')

@@ -235,6 +235,35 @@ export class EventsRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /**
+   * One page of the events hidden from listings that `scope` may see, of any date, by id, and how many
+   * there are (`GET /events/hidden`: what a mirror cannot read from any list). A plain query on posts and
+   * details: no day counts or listing index, which know only listed events.
+   */
+  async hiddenPage(scope: ListScope, nowUtc: string, page: PageRequest): Promise<{ ids: number[]; total: number }> {
+    const query = () =>
+      applyListScope(
+        this.db.manager
+          .createQueryBuilder(PostEntity, 'p')
+          .innerJoin(EventDetailsEntity, 'd', 'd.postId = p.id')
+          .where('p.type = :type', { type: CALENDAR_POST_TYPES.event })
+          .andWhere('d.hide_from_listings + 0 = 1'),
+        'p',
+        scope,
+        nowUtc,
+      );
+    const [total, rows] = await Promise.all([
+      query().getCount(),
+      query()
+        .select('p.id', 'id')
+        .orderBy('p.id', 'ASC')
+        .offset(page.offset)
+        .limit(page.perPage)
+        .getRawMany<{ id: number | string }>(),
+    ]);
+    return { ids: rows.map((r) => Number(r.id)), total };
+  }
+
   /** The archive's rows for `filter`: every condition but the listing flag, which callers state their way. */
   private archiveQuery(filter: EventArchiveFilter): SelectQueryBuilder<PostEntity> {
     const qb = this.db.manager
