@@ -48,7 +48,9 @@ export class ReplicaHealth implements OnApplicationBootstrap, OnApplicationShutd
     private readonly dataSource: DataSource,
     private readonly clock: DatabaseClock,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    db.onReplicaLost = () => void this.check();
+  }
 
   onApplicationBootstrap(): void {
     if (!this.db.hasReplicas) return;

@@ -238,6 +238,33 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     }
   });
 
+  it('answers from the primary a read whose replica went away under it, and leaves the replica out', async () => {
+    const replica = new URL(servers.replicaUrl);
+    const proxy = new FreezingProxy(replica.hostname, Number(replica.port));
+    const viaProxy = new URL(servers.replicaUrl);
+    viaProxy.port = String(await proxy.start());
+    const database = { url: servers.primaryUrl, kind: 'mysql' as const, drop: () => Promise.resolve() };
+    const e = await createTestApp({
+      database,
+      env: { DATABASE_READ_URLS: viaProxy.toString(), REPLICA_MAX_LAG_SECONDS: '3600', RESPONSE_CACHE_MB: '0' },
+    });
+    try {
+      const before = await servers.selectsOnReplica();
+      await e.http.get(`${ns}/events?per_page=5`).expect(200);
+      expect(await servers.selectsOnReplica()).toBeGreaterThan(before);
+      // The replica is gone; the instance has not noticed yet (its health still says so).
+      proxy.cut();
+      expect(e.app.get(ReplicaHealth).available).toBe(true);
+      for (let i = 0; i < 5; i++) await e.http.get(`${ns}/events?per_page=5`).expect(200);
+      await until(async () => !e.app.get(ReplicaHealth).available);
+      const ready = await e.http.get('/health/ready').expect(200);
+      expect(ready.body).toMatchObject({ status: 'degraded', replicas: { status: 'down' } });
+    } finally {
+      await e.close();
+      await proxy.stop();
+    }
+  });
+
   // Last: it stops the replica.
   it('reads from the primary while no replica answers, and says it is degraded', async () => {
     await servers.stopReplica();
