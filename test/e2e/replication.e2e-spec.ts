@@ -102,6 +102,34 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     }
   });
 
+  it('keeps the writer of a slow write on the primary: its wait counts from the commit, not the start', async () => {
+    await servers.pause();
+    try {
+      // The content version's row, held on the primary: the create waits for it as its last statements run.
+      await servers.primary.query('START TRANSACTION');
+      await servers.primary.query('SELECT value FROM cal.write_sequence WHERE id = 1 FOR UPDATE');
+      const started = Date.now();
+      const creating = a.http
+        .post(`${ns}/events`)
+        .set('Authorization', editor.auth)
+        .send({ title: 'Slow', start_date: '2031-06-01 10:00', end_date: '2031-06-01 11:00' })
+        .then((res) => res);
+      // Longer than READ_YOUR_WRITES_SECONDS (1), counted from the write's start.
+      while (Date.now() - started < 1500) await new Promise((resolve) => setTimeout(resolve, 100));
+      await servers.primary.query('COMMIT');
+      const created = await creating;
+      expect(created.status).toBe(201);
+      const id = (created.body as { id: number }).id;
+      // Its writer reads it at once, on either instance; the paused replica has not got it.
+      await b.http.get(`${ns}/events/${id}`).set('Authorization', editor.auth).expect(200);
+      await a.http.get(`${ns}/events/${id}`).set('Authorization', editor.auth).expect(200);
+      await b.http.get(`${ns}/events/${id}`).expect(404);
+    } finally {
+      await servers.primary.query('ROLLBACK').catch(() => undefined);
+      await servers.resume();
+    }
+  });
+
   it('leaves a replica that falls behind REPLICA_MAX_LAG_SECONDS, and reads it again once it has caught up', async () => {
     const health = c.app.get(ReplicaHealth);
     expect(await health.check()).toBe(true);
