@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { sqlDateTime } from './datetime.transformer';
+import { sqlDateTime, sqlUtcToMs } from './datetime.transformer';
 import { DatabaseContext } from './database-context';
 
 /**
@@ -25,7 +25,6 @@ export class DatabaseClock {
 
   /** `sql` (`YYYY-MM-DD HH:MM:SS`, UTC) moved on by `ms`. */
   static plus(sql: string, ms: number): string {
-    const at = new Date(`${sql.replace(' ', 'T')}Z`).getTime() + ms;
-    return String(sqlDateTime.from(new Date(at)));
+    return String(sqlDateTime.from(new Date(sqlUtcToMs(sql) + ms)));
   }
 }

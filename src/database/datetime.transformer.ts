@@ -11,6 +11,9 @@ export function formatSqlDateTime(date: Date): string {
   );
 }
 
+/** A UTC `YYYY-MM-DD HH:MM:SS` as Unix milliseconds. */
+export const sqlUtcToMs = (value: string): number => Date.parse(`${value.replace(' ', 'T')}Z`);
+
 /**
  * Keeps datetime columns as plain `YYYY-MM-DD HH:MM:SS` strings on every driver.
  * mysql2 runs with `dateStrings`, SQLite stores text, and TypeORM's SQLite driver hands back a Date

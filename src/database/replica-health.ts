@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { DatabaseClock } from './database-clock';
 import { DatabaseContext } from './database-context';
-import { sqlDateTime } from './datetime.transformer';
+import { sqlDateTime, sqlUtcToMs } from './datetime.transformer';
 
 const CHECK_EVERY_MS = 1000;
 /** A replica not seen for this long no longer counts (it may have left the set). */
@@ -97,7 +97,8 @@ export class ReplicaHealth implements OnApplicationBootstrap, OnApplicationShutd
     this.reachable = row !== null;
     if (row) {
       const beatUtc = String(sqlDateTime.from(row.beat));
-      const lagSeconds = primaryNow === null ? null : Math.max(0, (msOf(primaryNow) - msOf(beatUtc)) / 1000);
+      const lagSeconds =
+        primaryNow === null ? null : Math.max(0, (sqlUtcToMs(primaryNow) - sqlUtcToMs(beatUtc)) / 1000);
       this.seen.set(String(row.server), { atMs: Date.now(), beatUtc, lagSeconds });
     }
     const maxLag = this.config.replicaMaxLagSeconds;
@@ -132,5 +133,3 @@ export class ReplicaHealth implements OnApplicationBootstrap, OnApplicationShutd
     return [...this.seen.values()].filter((r) => r.atMs >= since);
   }
 }
-
-const msOf = (sql: string): number => new Date(`${sql.replace(' ', 'T')}Z`).getTime();

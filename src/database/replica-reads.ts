@@ -5,7 +5,9 @@ import '../common/http/request.types';
 import { SharedRedis } from '../common/redis/shared-redis';
 import { AppConfig } from '../config/app-config';
 import { DatabaseContext } from './database-context';
+import { Clock } from '../common/dates/clock';
 import { DatabaseClock } from './database-clock';
+import { sqlUtcToMs } from './datetime.transformer';
 import { ReplicaHealth } from './replica-health';
 
 /** The marker of a write that has not ended yet: its user reads from the primary meanwhile. */
@@ -33,6 +35,7 @@ export class ReplicaReads {
     private readonly config: AppConfig,
     private readonly health: ReplicaHealth,
     private readonly clock: DatabaseClock,
+    private readonly time: Clock,
   ) {
     // Past the lag bound every read goes to the primary anyway: a mark need not outlive it.
     this.markMs = Math.max(config.readYourWritesMs, config.replicaMaxLagSeconds * 1000 + 5000);
@@ -96,9 +99,11 @@ export class ReplicaReads {
     return !replicated || this.withinMinimum(mark);
   }
 
-  /** Within `READ_YOUR_WRITES_SECONDS` of the write's end (the local mark's age; Redis's TTL counts too). */
+  /**
+   * Within `READ_YOUR_WRITES_SECONDS` of the write's end. The mark has the database's time, "now" is the
+   * process's: a bound to be on the safe side, not an exact one (the replicas' progress is what is exact).
+   */
   private withinMinimum(mark: string): boolean {
-    const ended = new Date(`${mark.replace(' ', 'T')}Z`).getTime();
-    return Date.now() - ended < this.config.readYourWritesMs;
+    return this.time.now().getTime() - sqlUtcToMs(mark) < this.config.readYourWritesMs;
   }
 }

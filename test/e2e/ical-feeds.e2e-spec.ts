@@ -595,13 +595,20 @@ describe('iCalendar feeds: a bound on feeds written at once', () => {
     try {
       const first = t.http.get(url).then((res) => res);
       await inside;
-      const second = t.http.get(`${url}&second=1`).then((res) => res);
       const turns = t.app.get(EventFeedService).turns;
-      // Until the second request has arrived and waits (a round trip or so; bounded, never a fixed wait).
-      for (let i = 0; turns.queued < 1; i++) {
-        expect(i).toBeLessThan(2000);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      const take = turns.take.bind(turns);
+      let queued!: () => void;
+      const waiting = new Promise<void>((resolve) => (queued = resolve));
+      // The second feed asks for a turn: once it has, it waits in the queue (`take` counts it synchronously).
+      const takeSpy = jest.spyOn(turns, 'take').mockImplementationOnce(() => {
+        const turn = take();
+        queued();
+        return turn;
+      });
+      const second = t.http.get(`${url}&second=1`).then((res) => res);
+      await waiting;
+      takeSpy.mockRestore();
+      expect(turns.queued).toBe(1);
       const refused = await t.http.get(`${url}&third=1`).expect(503);
       expect(refused.body.code).toBe('rest_feeds_busy');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,7 +7,7 @@ import { join } from 'node:path';
 import { ResponseCache } from '../../src/common/http/response-cache/response-cache';
 import { ReplicaHealth } from '../../src/database/replica-health';
 import { dropRedisKeys, REDIS_URL } from '../support/redis-keys';
-import { createTestApp, type TestApp } from '../support/create-test-app';
+import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { FreezingProxy } from '../support/freezing-proxy';
 import { startReplicatedMariaDb, type ReplicatedMariaDb } from '../support/replicated-mariadb';
 import { basicAuth, createUser, type TestUser } from '../support/users';
@@ -29,6 +30,28 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
   let b: TestApp;
   let c: TestApp;
   let editor: TestUser;
+  const clocks = { a: new SteppingClock(), b: new SteppingClock() };
+  /** The editor's read-your-writes mark in Redis: the primary's time when their last write ended. */
+  const latestWriteMark = async (): Promise<string> => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      return (await redis.get(`${prefix}:wrote:${editor.id}`)) ?? '';
+    } finally {
+      await redis.quit();
+    }
+  };
+  /** Statements on the primary that are updating `write_sequence` now (with its row held: waiting for it). */
+  const waitingForLocks = async (): Promise<number> => {
+    const [[{ n }]] = (await servers.primary.query(
+      "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE 'UPDATE write_sequence%'",
+    )) as unknown as [[{ n: number | string }]];
+    return Number(n);
+  };
+  /** Moves both instances' time past READ_YOUR_WRITES_SECONDS (1). */
+  const pastMinimumWindow = () => {
+    clocks.a.advance(2000);
+    clocks.b.advance(2000);
+  };
   const prefix = `test-${process.pid}-${randomBytes(4).toString('hex')}`;
   // Named like a live temporary table of the shared server on 3306, which keeps its own in /tmp.
   const sharedTemporaryTable = join(tmpdir(), `#sql-temptable-${process.pid.toString(16)}-1-1.MAI`);
@@ -48,8 +71,9 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
       READ_YOUR_WRITES_SECONDS: '1',
       METRICS_OPEN: 'true',
     };
-    a = await createTestApp({ database, env });
-    b = await createTestApp({ database, env });
+    // Their own clocks step past READ_YOUR_WRITES_SECONDS on the test's word; the database's stays real.
+    a = await createTestApp({ database, env, clock: clocks.a, realDatabaseClock: true });
+    b = await createTestApp({ database, env, clock: clocks.b, realDatabaseClock: true });
     c = await createTestApp({ database, env: { ...env, REPLICA_MAX_LAG_SECONDS: '1' } });
     editor = await createUser(a, 'editor');
     await servers.caughtUp();
@@ -83,10 +107,9 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
         .send({ title: 'Lagging', start_date: '2031-02-01 10:00', end_date: '2031-02-01 11:00' })
         .expect(201);
       const id = (created.body as { id: number }).id;
-      const ended = Date.now();
       await b.http.get(`${ns}/events/${id}`).set('Authorization', editor.auth).expect(200);
       // Longer ago than READ_YOUR_WRITES_SECONDS (1): the replica has still not applied it, so still the primary.
-      while (Date.now() - ended < 1500) await new Promise((resolve) => setTimeout(resolve, 100));
+      pastMinimumWindow();
       await b.http.get(`${ns}/events/${id}`).set('Authorization', editor.auth).expect(200);
       const list = await b.http
         .get(`${ns}/events?start_date=2031-01-01&end_date=2031-12-31`)
@@ -108,14 +131,15 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
       // The content version's row, held on the primary: the create waits for it as its last statements run.
       await servers.primary.query('START TRANSACTION');
       await servers.primary.query('SELECT value FROM cal.write_sequence WHERE id = 1 FOR UPDATE');
-      const started = Date.now();
       const creating = a.http
         .post(`${ns}/events`)
         .set('Authorization', editor.auth)
         .send({ title: 'Slow', start_date: '2031-06-01 10:00', end_date: '2031-06-01 11:00' })
         .then((res) => res);
-      // Longer than READ_YOUR_WRITES_SECONDS (1), counted from the write's start.
-      while (Date.now() - started < 1500) await new Promise((resolve) => setTimeout(resolve, 100));
+      // Until the create waits for the row (each look a round trip to the primary, never a timed wait)…
+      for (let looks = 0; (await waitingForLocks()) === 0; looks++) expect(looks).toBeLessThan(100_000);
+      // …and for longer than READ_YOUR_WRITES_SECONDS counted from its start.
+      pastMinimumWindow();
       await servers.primary.query('COMMIT');
       const created = await creating;
       expect(created.status).toBe(201);
@@ -142,8 +166,17 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
         .send({ title: 'Behind', start_date: '2031-03-01 10:00', end_date: '2031-03-01 11:00' })
         .expect(201);
       id = (created.body as { id: number }).id;
-      // Every check writes the primary's time; the paused replica's copy stays behind, more so each second.
-      await until(async () => !(await health.check()));
+      // The paused replica's copy of the heartbeat, set back as a replica that stopped long ago would have it
+      // (root may write on the read-only replica); put back before replication resumes.
+      const [[{ beat }]] = (await servers.replica.query(
+        'SELECT beat_utc AS beat FROM cal.replica_heartbeat WHERE id = 1',
+      )) as unknown as [[{ beat: string }]];
+      await servers.replica.query("UPDATE cal.replica_heartbeat SET beat_utc = '2000-01-01 00:00:00' WHERE id = 1");
+      try {
+        expect(await health.check()).toBe(false);
+      } finally {
+        await servers.replica.query('UPDATE cal.replica_heartbeat SET beat_utc = ? WHERE id = 1', [beat]);
+      }
       const ready = await c.http.get('/health/ready').expect(200);
       expect(ready.body).toMatchObject({ status: 'degraded', replicas: { status: 'behind', max_lag_seconds: 1 } });
       expect(ready.body.replicas.lag_seconds).toBeGreaterThan(1);
@@ -154,8 +187,11 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     } finally {
       await servers.resume();
     }
-    await servers.caughtUp();
-    await until(() => health.check());
+    // Current again: each check's heartbeat applied before the next check reads it.
+    for (let rounds = 0; !(await health.check()); rounds++) {
+      expect(rounds).toBeLessThan(20);
+      await servers.caughtUp();
+    }
     const before = await servers.selectsOnReplica();
     await c.http.get(`${ns}/events/${id}`).expect(200);
     expect(await servers.selectsOnReplica()).toBeGreaterThan(before);
@@ -169,17 +205,17 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
       .send({ title: 'Applied', start_date: '2031-04-01 10:00', end_date: '2031-04-01 11:00' })
       .expect(201);
     const id = (created.body as { id: number }).id;
+    pastMinimumWindow();
+    // The write's end is marked once its answer has gone (the mark is "pending" until then).
+    for (let looks = 0; ['', 'pending'].includes(await latestWriteMark()); looks++) expect(looks).toBeLessThan(10_000);
+    // A heartbeat of a later second than the write's end, as the next second's would be, written now
+    // rather than waited for, and applied by the replica.
+    await servers.primary.query(
+      'UPDATE cal.replica_heartbeat SET beat_utc = DATE_ADD(UTC_TIMESTAMP(), INTERVAL 1 SECOND) WHERE id = 1',
+    );
     await servers.caughtUp();
-    // Past READ_YOUR_WRITES_SECONDS, and a heartbeat written after the write has reached the replica.
-    const ended = Date.now();
-    while (Date.now() - ended < 1500) await new Promise((resolve) => setTimeout(resolve, 100));
-    await until(async () => {
-      await health.check();
-      await servers.caughtUp();
-      await health.check();
-      const applied = health.appliedUtc;
-      return applied !== null && new Date(`${applied.replace(' ', 'T')}Z`).getTime() > ended;
-    });
+    await health.check();
+    expect(health.appliedUtc! > (await latestWriteMark())).toBe(true);
     const before = await servers.selectsOnReplica();
     await b.http.get(`${ns}/events/${id}`).set('Authorization', editor.auth).expect(200);
     expect(await servers.selectsOnReplica()).toBeGreaterThan(before);
@@ -259,7 +295,19 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
         .send({ title: 'No primary', start_date: '2031-05-01 10:00', end_date: '2031-05-01 11:00' })
         .expect(503);
       proxy.restore();
-      await until(async () => (await d.http.get('/health/ready/writes')).status === 200);
+      // mysql2's PoolCluster keeps a node that failed out for its restoreNodeTimeout (5 s), then tries it
+      // again on the next query: asked again and again (each ask a query, the event loop free between
+      // them), never a timed wait.
+      const primaryAnswers = () =>
+        d.dataSource.query('SELECT 1').then(
+          () => true,
+          () => false,
+        );
+      for (let asks = 0; !(await primaryAnswers()); asks++) {
+        expect(asks).toBeLessThan(50_000_000);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await d.http.get('/health/ready/writes').expect(200);
     } finally {
       await d.close();
       await proxy.stop();
@@ -284,7 +332,7 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
       proxy.cut();
       expect(e.app.get(ReplicaHealth).available).toBe(true);
       for (let i = 0; i < 5; i++) await e.http.get(`${ns}/events?per_page=5`).expect(200);
-      await until(async () => !e.app.get(ReplicaHealth).available);
+      expect(await e.app.get(ReplicaHealth).check()).toBe(false);
       const ready = await e.http.get('/health/ready').expect(200);
       expect(ready.body).toMatchObject({ status: 'degraded', replicas: { status: 'down' } });
     } finally {
@@ -302,12 +350,3 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     expect(ready.body).toMatchObject({ status: 'degraded', replicas: { status: 'down' } });
   });
 });
-
-/** Asks until `check` holds, a short pause apart; fails after `tries` (no fixed sleep decides the outcome). */
-async function until(check: () => Promise<boolean>, tries = 400): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`still not so after ${tries} tries`);
-}

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { ApplicationPasswordsService } from '../../src/auth/application-passwords.service';
 import { runCli } from '../../src/cli/run-cli';
 import { CapturedStream } from '../support/captured-stream';
+import { SharedRedis } from '../../src/common/redis/shared-redis';
 import { FreezingProxy } from '../support/freezing-proxy';
 import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
 import { DatabaseClock } from '../../src/database/database-clock';
@@ -232,15 +233,6 @@ describe.each([
   });
 });
 
-/** Asks until `check` holds, a round trip apart; fails after `tries` (no fixed sleep decides the outcome). */
-async function eventually(check: () => Promise<boolean>, tries = 300): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`still not so after ${tries} tries`);
-}
-
 describe('an instance whose Redis freezes (connections open, nothing answered)', () => {
   let t: TestApp;
   let proxy: FreezingProxy;
@@ -276,7 +268,9 @@ describe('an instance whose Redis freezes (connections open, nothing answered)',
     proxy.freeze();
     // Neither waits for Redis beyond a command's deadline.
     await t.http.get(`${ns}/events`).set('Authorization', editor.auth).expect(200);
-    await eventually(async () => (await redisStatus()) === 'down');
+    // The heartbeat's next round, asked for now: its PING misses the deadline and the connection goes.
+    await t.app.get(SharedRedis).probe();
+    expect(await redisStatus()).toBe('down');
     const ready = await t.http.get('/health/ready').expect(200);
     expect(ready.body).toMatchObject({ status: 'degraded', redis: { status: 'down' } });
     expect((await t.http.get('/metrics').expect(200)).text).toMatch(/^redis_up 0$/m);
@@ -287,7 +281,9 @@ describe('an instance whose Redis freezes (connections open, nothing answered)',
     for (let i = 0; i < 3; i++) statuses.push((await t.http.get(`${ns}/events`).set('Authorization', wrong)).status);
     expect(statuses).toEqual([401, 401, 429]);
     proxy.thaw();
-    await eventually(async () => (await redisStatus()) === 'up');
+    // ioredis reconnects by itself; ready once the server has answered its ready check.
+    await t.app.get(SharedRedis).ready();
+    expect(await redisStatus()).toBe('up');
     await t.http.get(`${ns}/events`).set('Authorization', editor.auth).expect(200);
   });
 });

@@ -44,13 +44,20 @@ export class SharedRedis implements OnModuleInit, OnApplicationShutdown {
   }
 
   private heartbeat: NodeJS.Timeout | null = null;
-  private probing = false;
+  private probing: Promise<void> | null = null;
 
-  /** A PING that misses the deadline drops the connection: not ready until the server answers again. */
-  private async probe(): Promise<void> {
+  /**
+   * A PING that misses the deadline drops the connection: not ready until the server answers again.
+   * The heartbeat's round; a caller that asks while one runs waits for that one.
+   */
+  probe(): Promise<void> {
+    this.probing ??= this.probeNow().finally(() => (this.probing = null));
+    return this.probing;
+  }
+
+  private async probeNow(): Promise<void> {
     const client = this.client;
-    if (!client || client.status !== 'ready' || this.probing) return;
-    this.probing = true;
+    if (!client || client.status !== 'ready') return;
     try {
       await client.ping();
     } catch {
@@ -58,9 +65,14 @@ export class SharedRedis implements OnModuleInit, OnApplicationShutdown {
         this.logger.warn('Redis did not answer in time: serving degraded (per-instance limits) until it does');
         client.disconnect(true);
       }
-    } finally {
-      this.probing = false;
     }
+  }
+
+  /** Resolves once Redis is ready (at once when it is); for what must not go on without it. */
+  ready(): Promise<void> {
+    const client = this.client;
+    if (!client || client.status === 'ready') return Promise.resolve();
+    return new Promise((resolve) => client.once('ready', () => resolve()));
   }
 
   async onModuleInit(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/dates/clock';
 import { AppConfig } from '../../config/app-config';
-import { formatSqlDateTime } from '../../database/datetime.transformer';
+import { formatSqlDateTime, sqlUtcToMs } from '../../database/datetime.transformer';
 import { DatabaseContext } from '../../database/database-context';
 import { WriteTransactions } from '../../database/write-transactions';
 import { retryDelayMs } from './retry-schedule';
@@ -13,8 +13,6 @@ import { WebhookSender, type SendResult } from './webhook-sender';
 import { signDelivery, WEBHOOK_HEADERS } from './webhook-signature';
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed' | 'unsubscribed' | 'skipped';
-
-const sqlUtcToMs = (value: string): number => Date.parse(`${value.replace(' ', 'T')}Z`);
 
 /**
  * Sends deliveries: finds the due ones, claims one with a lease (a worker that dies mid-delivery leaves
