@@ -385,6 +385,48 @@ describe('iCalendar feeds', () => {
     expect(text(renamed)).toContain('north gate');
   });
 
+  it('answers a poll from a known fingerprint exactly as an instance that reads the events, for each caller', async () => {
+    // A second instance on the same database with no fingerprint known: it reads the events for every answer.
+    const cold = await createTestApp({
+      database: t.database,
+      env: { SITE_TIMEZONE: 'Europe/Berlin', GEO_ENABLED: 'true', PUBLIC_URL: 'https://cal.example.org' },
+      clock,
+    });
+    try {
+      const url = `${ns}/events.ics?${YEAR}`;
+      const read = (app: TestApp, auth: string | undefined, etag?: string) => {
+        const req = app.http.get(url);
+        if (auth) req.set('Authorization', auth);
+        if (etag) req.set('If-None-Match', etag);
+        return req;
+      };
+      const compare = async () => {
+        for (const auth of [undefined, users.editor.auth, users.author.auth]) {
+          const warm = await read(t, auth).expect(200);
+          // The warm instance's second answer comes from its known fingerprint.
+          await read(t, auth, warm.headers.etag).expect(304);
+          const exact = await read(cold, auth).expect(200);
+          expect([auth ?? 'anonymous', warm.headers.etag, text(warm)]).toEqual([
+            auth ?? 'anonymous',
+            exact.headers.etag,
+            text(exact),
+          ]);
+          await read(cold, auth, warm.headers.etag).expect(304);
+        }
+      };
+      await compare();
+      clock.nextSecond();
+      await t.http
+        .post(`${ns}/events/${offset.id}`)
+        .set('Authorization', users.editor.auth)
+        .send({ title: 'Offset talk, moved again' })
+        .expect(200);
+      await compare();
+    } finally {
+      await cold.close();
+    }
+  });
+
   it('compresses feeds for clients that accept gzip, and only feeds', async () => {
     const url = `${ns}/events.ics?${YEAR}`;
     const gzipped = await t.http.get(url).set('Accept-Encoding', 'gzip').expect(200);

@@ -76,6 +76,11 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     this.commitSteps.add((changes) => this.keepInStep(changes));
   }
 
+  /** What the stored representation depends on (version, tz data, link types, extensions). */
+  get format(): string {
+    return this.formatKey;
+  }
+
   /** Link types and extensions register while modules initialise; the format names them all. */
   onApplicationBootstrap(): void {
     const parts = [

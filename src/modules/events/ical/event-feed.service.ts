@@ -8,13 +8,13 @@ import { SiteTime } from '../../../common/dates/site-time';
 import { DomainError } from '../../../common/errors/domain-error';
 import type { RequestContext } from '../../../common/http/request-context';
 import { AppConfig } from '../../../config/app-config';
-import { serviceVersion } from '../../../operations/version';
 import type { PostRef } from '../../../core/posts/post-ref';
 import { ContentVersion } from '../../../database/content-version';
 import { ChangeHeads } from '../../../core/changes/change-heads';
 import type { ListEventsQueryDto } from '../dto/list-events-query.dto';
 import type { EventObject } from '../event.mapper';
 import { EventObjectsService } from '../event-objects.service';
+import { EventDocuments } from '../documents/event-documents.service';
 import { EventsQueryService } from '../events-query.service';
 import { EventsRepository, type EventArchiveFilter } from '../events.repository';
 import { FeedTurns } from './feed-turns';
@@ -25,6 +25,27 @@ import { hasVtimezone, spanOf, vtimezoneOf, type ZoneSpan } from './vtimezones';
 
 /** Events read and written to the client per step: what bounds the feed's memory, whatever its size. */
 export const FEED_CHUNK = 200;
+
+/** Every field a VEVENT is written from, for the format hash (`icalFormat`). */
+const FORMAT_SAMPLE = {
+  id: 1,
+  global_id: 'sample?id=1',
+  title: 'Sample',
+  description: '<p>Sample <strong>text</strong></p>',
+  url: 'https://example.org/event/sample/',
+  status: 'publish',
+  all_day: false,
+  timezone: 'Europe/Berlin',
+  start_date: '2030-01-02 10:00:00',
+  end_date: '2030-01-02 11:00:00',
+  utc_start_date: '2030-01-02 09:00:00',
+  utc_end_date: '2030-01-02 10:00:00',
+  date_utc: '2030-01-01 00:00:00',
+  modified_utc: '2030-01-02 03:04:05',
+  categories: [{ name: 'Sample' }],
+  venue: { venue: 'Hall', address: 'Street 1', city: 'City', geo_lat: 1, geo_lng: 2 },
+  organizer: [{ organizer: 'Host', email: 'host@example.org' }],
+} as unknown as EventObject;
 
 /** Retry-After of a feed refused because too many are being written (`ICAL_CONCURRENT_FEEDS`). */
 const FEEDS_BUSY_RETRY_SECONDS = 5;
@@ -84,6 +105,7 @@ export class EventFeedService {
     private readonly siteTime: SiteTime,
     private readonly config: AppConfig,
     private readonly heads: ChangeHeads,
+    private readonly documents: EventDocuments,
   ) {
     this.turns = new FeedTurns(config.icalConcurrentFeeds);
   }
@@ -153,10 +175,22 @@ export class EventFeedService {
       request.url,
       state.extra,
       this.siteTime.zone,
-      serviceVersion(),
-      process.versions.tz ?? '',
+      this.documents.format,
+      this.icalFormat,
     ]);
   }
+
+  /**
+   * How this build writes a VEVENT: a sample event written out and hashed, so a change of the iCalendar
+   * code changes every feed's ETag without anyone remembering to bump a version (the fingerprints hold
+   * only dates and change times; the bytes come from this code).
+   */
+  private readonly icalFormat = createHash('sha1')
+    .update(
+      new ICalEvent(toICalEventData(FORMAT_SAMPLE, hasVtimezone, '2030-01-02 03:04:05'), new ICalCalendar()).toString(),
+    )
+    .update(vtimezoneOf('Europe/Berlin', { fromYear: 2030, toYear: 2030 }) ?? '')
+    .digest('base64url');
 
   async single(ref: PostRef, password: string | undefined, request: FeedRequest): Promise<Response> {
     const snapshot = await this.version.current(this.siteTime.now().utc);
