@@ -55,10 +55,6 @@ export class ReplicaReads {
     // No current replica: everyone reads from the primary until one is.
     if (!this.health.available) return next();
     const finished = new Promise<void>((resolve) => res.once('close', () => resolve()));
-    // A replica that failed under a request is looked at again at once, not at the next check.
-    res.once('finish', () => {
-      if (res.statusCode === 503 && this.db.hasReplicas) void this.health.check();
-    });
     (userId === undefined ? Promise.resolve(false) : this.readsOwnWrite(userId)).then(
       (primary) => (primary ? next() : this.db.withReplicaReads(finished, () => next())),
       next,
