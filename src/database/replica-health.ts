@@ -40,8 +40,6 @@ export class ReplicaHealth implements OnApplicationBootstrap, OnApplicationShutd
   available = true;
   /** A replica answered the last check. */
   reachable = true;
-  /** The primary answered the last check's heartbeat. */
-  primaryUp = true;
 
   constructor(
     private readonly db: DatabaseContext,
@@ -85,7 +83,6 @@ export class ReplicaHealth implements OnApplicationBootstrap, OnApplicationShutd
   private async checkNow(): Promise<boolean> {
     if (!this.db.hasReplicas) return false;
     const primaryNow = await this.beat();
-    this.primaryUp = primaryNow !== null;
     const runner = this.dataSource.createQueryRunner('slave');
     const row = await runner
       .query('SELECT @@server_id AS server, beat_utc AS beat FROM replica_heartbeat WHERE id = 1')
