@@ -159,6 +159,7 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     expect(await health.check()).toBe(true);
     await servers.pause();
     let id: number;
+    let restoreBeat: (() => Promise<unknown>) | null = null;
     try {
       const created = await a.http
         .post(`${ns}/events`)
@@ -166,17 +167,17 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
         .send({ title: 'Behind', start_date: '2031-03-01 10:00', end_date: '2031-03-01 11:00' })
         .expect(201);
       id = (created.body as { id: number }).id;
-      // The paused replica's copy of the heartbeat, set back as a replica that stopped long ago would have it
-      // (root may write on the read-only replica); put back before replication resumes.
+      // The paused replica's copy of the heartbeat, set back a minute as a replica stopped that long ago
+      // would have it (root may write on the read-only replica): behind C's bound (1 s), within B's (1 h).
+      // Kept so for the instances' own checks too, and put back before replication resumes.
       const [[{ beat }]] = (await servers.replica.query(
         'SELECT beat_utc AS beat FROM cal.replica_heartbeat WHERE id = 1',
       )) as unknown as [[{ beat: string }]];
-      await servers.replica.query("UPDATE cal.replica_heartbeat SET beat_utc = '2000-01-01 00:00:00' WHERE id = 1");
-      try {
-        expect(await health.check()).toBe(false);
-      } finally {
-        await servers.replica.query('UPDATE cal.replica_heartbeat SET beat_utc = ? WHERE id = 1', [beat]);
-      }
+      restoreBeat = () => servers.replica.query('UPDATE cal.replica_heartbeat SET beat_utc = ? WHERE id = 1', [beat]);
+      await servers.replica.query(
+        'UPDATE cal.replica_heartbeat SET beat_utc = DATE_SUB(UTC_TIMESTAMP(), INTERVAL 60 SECOND) WHERE id = 1',
+      );
+      expect(await health.check()).toBe(false);
       const ready = await c.http.get('/health/ready').expect(200);
       expect(ready.body).toMatchObject({ status: 'degraded', replicas: { status: 'behind', max_lag_seconds: 1 } });
       expect(ready.body.replicas.lag_seconds).toBeGreaterThan(1);
@@ -185,6 +186,7 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
       await c.http.get(`${ns}/events/${id}`).expect(200);
       await b.http.get(`${ns}/events/${id}`).expect(404);
     } finally {
+      await restoreBeat?.();
       await servers.resume();
     }
     // Current again: each check's heartbeat applied before the next check reads it.
