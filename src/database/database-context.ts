@@ -1,47 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { driverErrorOf } from '../common/errors/driver-errors';
-import {
-  DataSource,
-  QueryFailedError,
-  type EntityManager,
-  type EntityTarget,
-  type ObjectLiteral,
-  type QueryRunner,
-} from 'typeorm';
+import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type QueryRunner } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { RecordedChange } from './changes/recorded-change';
 import { WRITE_ISOLATION_LEVEL } from './data-source-options';
 import { InsertShapes } from './insert-shapes';
+import { ReplicaRunners, type ReplicaScope } from './replica-runner';
 import { lockBuckets, writeLockBucket } from './write-locks';
-
-interface ReplicaScope {
-  runner: QueryRunner | null;
-  fallback: QueryRunner | null;
-}
-
-/**
- * Errors of a connection that is gone or never came: the server is down or unreachable, not the query
- * wrong. POOL_*: mysql2's PoolCluster took every replica out after repeated connection errors.
- */
-const CONNECTION_LOSS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'PROTOCOL_CONNECTION_LOST',
-  'ETIMEDOUT',
-  'EPIPE',
-  'POOL_NONEONLINE',
-  'POOL_NOEXIST',
-]);
-
-function isConnectionLoss(error: unknown): boolean {
-  const driverError: unknown = error instanceof QueryFailedError ? (error.driverError as unknown) : error;
-  const code = driverErrorOf(error)?.code;
-  if (code !== undefined && CONNECTION_LOSS.has(code)) return true;
-  // mysql2 marks an error of the connection itself `fatal` (a pooled connection whose socket had just
-  // closed: "Can't add new command when connection is in closed state", which has no code).
-  return typeof driverError === 'object' && driverError !== null && (driverError as { fatal?: unknown }).fatal === true;
-}
 
 interface TransactionScope {
   manager: EntityManager;
@@ -69,8 +34,8 @@ export class DatabaseContext {
    * it took instead when the replica was lost under it.
    */
   private readonly replicaReads = new AsyncLocalStorage<ReplicaScope>();
-  /** Told when a replica was lost under a request (ReplicaHealth then checks at once). */
-  onReplicaLost: (() => void) | null = null;
+  /** Connections to replicas that fall back to the primary; ReplicaHealth sets its check into `hooks`. */
+  readonly replicaRunners: ReplicaRunners;
   /** Whether `DATABASE_READ_URLS` named replicas (TypeORM replication, primary by default). */
   readonly hasReplicas: boolean;
   private readonly inserts = new InsertShapes();
@@ -79,6 +44,7 @@ export class DatabaseContext {
 
   constructor(private readonly dataSource: DataSource) {
     this.hasReplicas = 'replication' in dataSource.options && dataSource.options.replication !== undefined;
+    this.replicaRunners = new ReplicaRunners(dataSource);
   }
 
   get manager(): EntityManager {
@@ -88,31 +54,8 @@ export class DatabaseContext {
     if (!replica) return this.dataSource.manager;
     // One replica connection for the whole request: its content version and its rows come from the same
     // server, so a cached answer is never keyed by a version newer than its data.
-    replica.runner ??= this.replicaRunner(replica);
+    replica.runner ??= this.replicaRunners.runner(replica);
     return replica.runner.manager;
-  }
-
-  /**
-   * A replica connection whose queries go on on the primary once the replica is lost (refused, reset,
-   * timed out): a request that began as the replica went away answers from the primary instead of 503.
-   * The rest of its reads follow on the primary (its data can only be newer than what it read before).
-   */
-  private replicaRunner(scope: ReplicaScope): QueryRunner {
-    const runner = this.dataSource.createQueryRunner('slave');
-    const onReplica = runner.query.bind(runner);
-    const query = async (...args: Parameters<QueryRunner['query']>): Promise<unknown> => {
-      if (scope.fallback) return scope.fallback.query(...args);
-      try {
-        return await onReplica(...args);
-      } catch (error) {
-        if (!isConnectionLoss(error)) throw error;
-        this.onReplicaLost?.();
-        scope.fallback ??= this.dataSource.createQueryRunner('master');
-        return scope.fallback.query(...args);
-      }
-    };
-    runner.query = query as QueryRunner['query'];
-    return runner;
   }
 
   /** Whether this request reads from a replica (outside write transactions). */

@@ -19,6 +19,7 @@ import { ShapedQueries } from './shaped-queries';
 import { SchemaMigrations } from './schema-migrations';
 import { WriteTransactions } from './write-transactions';
 import { CommitSteps } from './commit-steps';
+import { StalledServerGuard } from './stalled-server-guard';
 
 const SHARED = [
   DatabaseContext,
@@ -32,6 +33,7 @@ const SHARED = [
   WriteTransactions,
   CommitSteps,
   SchemaMigrations,
+  StalledServerGuard,
 ];
 
 /**

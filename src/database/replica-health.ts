@@ -3,9 +3,12 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { DatabaseClock } from './database-clock';
 import { DatabaseContext } from './database-context';
+import { connectionOf, dropConnection } from './dropped-connections';
 import { sqlDateTime, sqlUtcToMs } from './datetime.transformer';
 
 const CHECK_EVERY_MS = 1000;
+/** A replica that has not answered the check by then counts as not answering. */
+const CHECK_LIMIT_MS = 5000;
 /** A replica not seen for this long no longer counts (it may have left the set). */
 const FORGET_AFTER_MS = 30_000;
 
@@ -47,7 +50,7 @@ export class ReplicaHealth implements OnApplicationBootstrap, OnApplicationShutd
     private readonly clock: DatabaseClock,
     private readonly config: AppConfig,
   ) {
-    db.onReplicaLost = () => void this.check();
+    db.replicaRunners.hooks.check = () => this.check();
   }
 
   onApplicationBootstrap(): void {
@@ -83,15 +86,10 @@ export class ReplicaHealth implements OnApplicationBootstrap, OnApplicationShutd
   private async checkNow(): Promise<boolean> {
     if (!this.db.hasReplicas) return false;
     const primaryNow = await this.beat();
-    const runner = this.dataSource.createQueryRunner('slave');
-    const row = await runner
-      .query('SELECT @@server_id AS server, beat_utc AS beat FROM replica_heartbeat WHERE id = 1')
-      .then(
-        (rows: { server: number | string; beat: string | Date }[]) => rows[0] ?? null,
-        () => null,
-      )
-      .finally(() => runner.release().catch(() => undefined));
+    const row = await this.readReplicaBeat();
     this.reachable = row !== null;
+    // Statements still waiting on a replica that does not answer go on on the primary now, not at their timeout.
+    if (!this.reachable) this.db.replicaRunners.abandonAll();
     if (row) {
       const beatUtc = String(sqlDateTime.from(row.beat));
       const lagSeconds =
@@ -109,6 +107,32 @@ export class ReplicaHealth implements OnApplicationBootstrap, OnApplicationShutd
     }
     this.available = available;
     return available;
+  }
+
+  /**
+   * A replica's copy of the heartbeat; null when none answers within a few seconds (a frozen replica must not
+   * hold the check, and so every read routed to it, for a whole statement timeout).
+   */
+  private async readReplicaBeat(): Promise<{ server: number | string; beat: string | Date } | null> {
+    const runner = this.dataSource.createQueryRunner('slave');
+    const read = runner
+      .query('SELECT @@server_id AS server, beat_utc AS beat FROM replica_heartbeat WHERE id = 1')
+      .then(
+        (rows: { server: number | string; beat: string | Date }[]) => rows[0] ?? null,
+        () => null,
+      )
+      .finally(() => runner.release().catch(() => undefined));
+    let timer: NodeJS.Timeout | undefined;
+    const limitMs = Math.min(CHECK_LIMIT_MS, this.config.databaseQueryTimeoutSeconds * 1000);
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), limitMs)));
+    try {
+      const row = await Promise.race([read, late]);
+      // Its statement is stuck on a replica that does not answer: the connection goes, not back to the pool.
+      if (row === null) dropConnection(connectionOf(runner));
+      return row;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Writes the primary's time into the heartbeat row; that time, or null when the primary did not answer. */

@@ -10,6 +10,7 @@ import { serviceVersion } from './version';
 import { SharedRedis } from '../common/redis/shared-redis';
 import { ReplicaHealth } from '../database/replica-health';
 import { AppConfig } from '../config/app-config';
+import { StalledServerGuard } from '../database/stalled-server-guard';
 
 interface ReadyBody {
   /**
@@ -48,6 +49,7 @@ export class HealthController {
     private readonly redis: SharedRedis,
     private readonly replicas: ReplicaHealth,
     private readonly config: AppConfig,
+    private readonly stalledServer: StalledServerGuard,
   ) {}
 
   @Get()
@@ -91,7 +93,16 @@ export class HealthController {
     // With replicas, reads go on without the primary: ready to serve them, degraded.
     if (!writes && (need === 'write' || !(this.db.hasReplicas && (await this.replicas.check())))) {
       throw new DomainError('service_unavailable', {
-        data: { version, database: { status: 'down', type, failed: reads ? 'write' : 'read' } },
+        data: {
+          version,
+          database: {
+            status: 'down',
+            type,
+            failed: reads ? 'write' : 'read',
+            // The primary stopped answering (not refusing): requests are turned away until it answers again.
+            ...(this.stalledServer.stalled ? { stalled: true } : {}),
+          },
+        },
       });
     }
     const database = {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { expectErrorShape } from '../support/error-shape';
+import { StalledServerGuard } from '../../src/database/stalled-server-guard';
 import { FreezingProxy } from '../support/freezing-proxy';
 import { holdWrites } from '../support/hold-writes';
 import { createTestDatabase } from '../support/test-database';
@@ -138,12 +139,39 @@ describe('operations: a frozen database', () => {
       env: { DB_QUERY_TIMEOUT_SECONDS: '1' },
     });
     try {
+      const editor = await createUser(t, 'editor');
+      const created = await t.http
+        .post(`${ns}/events`)
+        .set('Authorization', editor.auth)
+        .send({ title: 'Before the freeze', start_date: '2031-05-01 10:00:00', end_date: '2031-05-01 11:00:00' })
+        .expect(201);
+      const id = (created.body as { id: number }).id;
       await t.http.get(`${ns}/events`).expect(200);
       proxy.freeze();
       const frozen = await t.http.get(`${ns}/events`).expect(503);
       expectErrorShape(frozen);
       expect(frozen.body.code).toBe('rest_service_unavailable');
+      // More requests than the pool has connections, anonymous and signed in: every one is answered while the
+      // server is still frozen. A connection whose statement timed out went back to the pool with that
+      // statement still on it, and the next request's statement queued behind it with no timer of its own.
+      const burst = await Promise.all(
+        Array.from({ length: 24 }, (_, i) => {
+          const path = i % 2 === 0 ? `${ns}/events` : `${ns}/events/${id}`;
+          const req = t.http.get(path);
+          return (i % 3 === 0 ? req.set('Authorization', editor.auth) : req).then((r) => r.status);
+        }),
+      );
+      expect(burst).toEqual(Array.from({ length: 24 }, () => 503));
+      // Found stalled, the service turns requests away without asking the server again.
+      expect(await t.app.get(StalledServerGuard).probe()).toBe(false);
+      const sentBefore = proxy.bytesSentWhileFrozen;
+      const turnedAway = await t.http.get(`${ns}/events/${id}`).expect(503);
+      expect(turnedAway.body.code).toBe('rest_service_unavailable');
+      const ready = await t.http.get('/health/ready').expect(503);
+      expect(ready.body.data.database).toMatchObject({ status: 'down', stalled: true });
+      expect(proxy.bytesSentWhileFrozen).toBe(sentBefore);
       proxy.thaw();
+      expect(await t.app.get(StalledServerGuard).probe()).toBe(true);
       let recovered = 0;
       for (let i = 0; i < 20 && recovered !== 200; i++) recovered = (await t.http.get(`${ns}/events`)).status;
       expect(recovered).toBe(200);

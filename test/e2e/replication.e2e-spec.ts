@@ -343,6 +343,41 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     }
   });
 
+  it('answers from the primary the reads stuck on a replica that froze, once the check finds it not answering', async () => {
+    const replica = new URL(servers.replicaUrl);
+    const proxy = new FreezingProxy(replica.hostname, Number(replica.port));
+    const viaProxy = new URL(servers.replicaUrl);
+    viaProxy.port = String(await proxy.start());
+    const database = { url: servers.primaryUrl, kind: 'mysql' as const, drop: () => Promise.resolve() };
+    // A statement timeout far beyond the test's: only giving the frozen replica up can answer these reads.
+    const e = await createTestApp({
+      database,
+      env: {
+        DATABASE_READ_URLS: viaProxy.toString(),
+        REPLICA_MAX_LAG_SECONDS: '3600',
+        RESPONSE_CACHE_MB: '0',
+        DB_QUERY_TIMEOUT_SECONDS: '3600',
+      },
+    });
+    try {
+      await e.http.get(`${ns}/events?per_page=5`).expect(200);
+      proxy.freeze();
+      const reads = Promise.all(
+        Array.from({ length: 6 }, (_, i) => e.http.get(`${ns}/events?per_page=${i + 1}`).then((r) => r.status)),
+      );
+      // The reads have reached the replica (their statements are sent and not answered).
+      while (proxy.bytesSentWhileFrozen === 0) await new Promise((resolve) => setImmediate(resolve));
+      expect(await e.app.get(ReplicaHealth).check()).toBe(false);
+      expect(await reads).toEqual([200, 200, 200, 200, 200, 200]);
+      const ready = await e.http.get('/health/ready').expect(200);
+      expect(ready.body).toMatchObject({ status: 'degraded', replicas: { status: 'down' } });
+    } finally {
+      proxy.cut();
+      await e.close();
+      await proxy.stop();
+    }
+  });
+
   // Last: it stops the replica.
   it('reads from the primary while no replica answers, and says it is degraded', async () => {
     await servers.stopReplica();

@@ -9,6 +9,8 @@ export class FreezingProxy {
   private readonly pairs: [Socket, Socket][] = [];
   private frozen = false;
   private refusing = false;
+  /** Bytes the clients sent while frozen (dropped): what an app still asked of the frozen server. */
+  bytesSentWhileFrozen = 0;
 
   constructor(
     private readonly targetHost: string,
@@ -29,6 +31,9 @@ export class FreezingProxy {
         });
       forward(client, upstream);
       forward(upstream, client);
+      client.on('data', (chunk: Buffer) => {
+        if (this.frozen) this.bytesSentWhileFrozen += chunk.length;
+      });
       const close = () => {
         client.destroy();
         upstream.destroy();
