@@ -114,7 +114,9 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   // After authentication (answers are per caller), before the router: a hit costs no Nest pipeline.
   app.use(app.get(ResponseCache).serve);
 
-  if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix, { exclude: ['health'] });
+  // Health and metrics stay at the root whatever the prefix: balancers, the image's HEALTHCHECK and scrapers
+  // look there (docs/operations.md).
+  if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix, { exclude: ['health/{*rest}'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new RestExceptionFilter(logger));
   app.useGlobalInterceptors(

@@ -21,6 +21,29 @@ function translateTree(node: unknown, language: Language): unknown {
 }
 
 /**
+ * Query and path parameters lose their `example`: Swagger UI's "Try it out" fills a parameter's box with
+ * it, so every date filter of `GET /events` was sent with the example date and the list came back empty.
+ * Request bodies keep theirs (a body that works as it stands is what "Try it out" should send).
+ */
+function withoutParameterExamples(doc: OpenAPIObject): void {
+  for (const operations of Object.values(doc.paths)) {
+    for (const operation of Object.values(operations as Record<string, unknown>)) {
+      const parameters = (operation as { parameters?: unknown } | null)?.parameters;
+      if (!Array.isArray(parameters)) continue;
+      for (const parameter of parameters as {
+        example?: unknown;
+        examples?: unknown;
+        schema?: { example?: unknown };
+      }[]) {
+        delete parameter.example;
+        delete parameter.examples;
+        if (parameter.schema) delete parameter.schema.example;
+      }
+    }
+  }
+}
+
+/**
  * Builds the OpenAPI document once from the controllers and DTOs, then a copy per language, and the
  * namespace index from each copy. Nothing here is written by hand.
  */
@@ -43,6 +66,7 @@ export class OpenApiDocumentService {
       .addBasicAuth({ type: 'http', scheme: 'basic', description: 'login:application-password' }, 'basic')
       .build();
     const english = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true });
+    withoutParameterExamples(english);
     addResponseSchemas(english, NAMESPACE);
     for (const language of LANGUAGES) {
       const doc = language === 'en' ? english : (translateTree(english, language) as OpenAPIObject);

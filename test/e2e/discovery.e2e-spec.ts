@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { hasTranslation } from '../../src/common/i18n/doc-text';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../support/create-test-app';
+
+/** The exec form of the Dockerfile's `HEALTHCHECK … CMD [...]`, as the container runtime runs it. */
+function healthcheckCommand(): string[] {
+  const dockerfile = readFileSync(join(process.cwd(), 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
+  const line = dockerfile.split('\n').find((l) => l.startsWith('HEALTHCHECK'));
+  const json = line?.slice(line.indexOf('CMD') + 3).trim();
+  if (!json) throw new Error('the Dockerfile has no HEALTHCHECK … CMD');
+  return JSON.parse(json) as string[];
+}
 
 describe('namespace index, doc and language segment', () => {
   let t: TestApp;
@@ -201,7 +214,7 @@ describe('API prefix', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { API_PREFIX: '/api' } });
+    t = await createTestApp({ env: { API_PREFIX: '/api', METRICS_OPEN: 'true' } });
   });
   afterAll(async () => {
     await t.close();
@@ -214,7 +227,30 @@ describe('API prefix', () => {
     await t.http.get('/cal/events/v1').expect(404);
   });
 
-  it('keeps the health check at the root', async () => {
+  it('keeps health and metrics at the root', async () => {
     await t.http.get('/health').expect(200);
+    await t.http.get('/health/ready').expect(200);
+    await t.http.get('/health/ready/writes').expect(200);
+    await t.http.get('/api/health/ready').expect(404);
+    const metrics = await t.http.get('/metrics').expect(200);
+    expect(metrics.text).toContain('http_requests_total');
+  });
+
+  it("passes the image's own HEALTHCHECK command", async () => {
+    const server = t.app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = server.address() as AddressInfo;
+      const [program, ...args] = healthcheckCommand();
+      expect(program).toBe('node');
+      const exitCode = await new Promise<number | null>((resolve) =>
+        execFile(process.execPath, args, { env: { ...process.env, PORT: String(address.port) } }, (error) =>
+          resolve(error ? ((error as { code?: number }).code ?? -1) : 0),
+        ),
+      );
+      expect(exitCode).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

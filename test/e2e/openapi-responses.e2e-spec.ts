@@ -161,6 +161,48 @@ describe('OpenAPI responses', () => {
     expect(Object.keys(doc.paths[`${one}/deliveries/{delivery}/redeliver`].post.responses)).toContain('201');
   });
 
+  it('leaves "Try it out" on every list as the list itself: nothing pre-filled narrows it', async () => {
+    // Inside the default window (today onwards), so the list that must come back is not empty.
+    const soon = `${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)} 10:00:00`;
+    await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({ title: 'Listed', start_date: soon, end_date: `${soon.slice(0, 10)} 23:00:00`, status: 'publish' })
+      .expect(201);
+    type Parameter = {
+      name: string;
+      in: string;
+      example?: unknown;
+      default?: unknown;
+      schema?: Record<string, unknown>;
+    };
+    const lists = Object.entries(doc.paths).filter(([path, operations]) => !path.includes('{') && operations.get);
+    expect(lists.length).toBeGreaterThan(5);
+    for (const [path, operations] of lists) {
+      const parameters = ((operations.get as unknown as { parameters?: Parameter[] }).parameters ?? []).filter(
+        (p) => p.in === 'query',
+      );
+      // What Swagger UI fills a parameter's box with: its example, else its default.
+      const filled: Record<string, unknown> = {};
+      for (const p of parameters) {
+        const value = p.example ?? p.schema?.example ?? p.default ?? p.schema?.default;
+        if (value !== undefined) filled[p.name] = value;
+      }
+      expect([path, parameters.filter((p) => p.example !== undefined || p.schema?.example !== undefined)]).toEqual([
+        path,
+        [],
+      ]);
+      const bare = await t.http.get(path).set('Host', 'calendar.test').set('Authorization', editor.auth);
+      const tried = await t.http.get(path).query(filled).set('Host', 'calendar.test').set('Authorization', editor.auth);
+      // Links echo the parameters sent.
+      const content = (body: unknown) =>
+        Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => !k.endsWith('rest_url')));
+      expect([path, tried.status]).toEqual([path, bare.status]);
+      if (bare.status === 200) expect([path, content(tried.body)]).toEqual([path, content(bare.body)]);
+      if (path === `${ns}/events`) expect((bare.body as { total: number }).total).toBeGreaterThan(0);
+    }
+  });
+
   it('describes the lists and the errors as they come', async () => {
     for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
       const operation = doc.paths[`${ns}/${resource}`].get;
