@@ -7,11 +7,11 @@ import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { createRootLogger, PinoNestLogger } from './common/logging/logger';
 import { AppConfig } from './config/app-config';
-import { earlyLogLevel, validateEnvironment } from './config/env.schema';
+import { earlyLogLevel } from './config/env.schema';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { failureWithHint } from './database/connection-failures';
+import { readSettings, reportStartupFailure } from './operations/startup-failure';
 import { parseDatabaseUrl } from './database/database-url';
 import { runClusterPrimary } from './operations/cluster-primary';
 import { workerCount } from './operations/web-concurrency';
@@ -84,7 +84,7 @@ async function bootstrap(): Promise<void> {
     await app.listen(config.port, config.host);
     await app.get(StartupSummary).log({ host: config.host, port: config.port });
   } catch (error) {
-    early.fatal({ err: error }, `start-up failed: ${failureWithHint(error)}`);
+    reportStartupFailure(error, early);
     await app?.close().catch(() => undefined);
     process.exit(1);
   }
@@ -101,18 +101,20 @@ async function start(): Promise<void> {
   if (!cluster.isPrimary) return bootstrap();
   let count: number;
   try {
+    // Before Nest: bad settings are reported once, as settings, not as a failure inside the module tree.
+    const settings = readSettings(process.env, early);
     count = workerCount(process.env.WEB_CONCURRENCY, availableParallelism());
-    if (count > 1 && parseDatabaseUrl(validateEnvironment(process.env).DATABASE_URL).kind === 'sqlite') {
+    if (count > 1 && parseDatabaseUrl(settings.DATABASE_URL).kind === 'sqlite') {
       early.warn('WEB_CONCURRENCY is ignored on SQLite (one writer per database file): running one process');
       count = 1;
     }
   } catch (error) {
-    early.fatal({ err: error }, `start-up failed: ${failureWithHint(error)}`);
+    reportStartupFailure(error, early);
     process.exit(1);
   }
   if (count === 1) return bootstrap();
   await runClusterPrimary(count, early).catch((error: unknown) => {
-    early.fatal({ err: error }, `start-up failed: ${failureWithHint(error)}`);
+    reportStartupFailure(error, early);
     process.exit(1);
   });
 }

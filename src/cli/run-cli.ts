@@ -1,11 +1,13 @@
 import { NestFactory } from '@nestjs/core';
 import { Command, CommanderError } from 'commander';
+import { createInterface } from 'node:readline/promises';
 import { AppModule, CALENDAR_MODULES } from '../app.module';
 import { ApplicationPasswordsService } from '../auth/application-passwords.service';
 import { AuthInputError } from '../auth/auth-input.error';
 import { UsersService } from '../auth/users.service';
 import { startProgress } from '../common/progress/progress';
 import { validateEnvironment } from '../config/env.schema';
+import { lookalikeVariables, lookalikeWarning } from '../config/variable-names';
 import { MigrationCommands } from '../database/migration-commands';
 import { allMigrations } from '../database/module-migrations';
 import { CliModule } from './cli.module';
@@ -21,6 +23,8 @@ import { failureWithHint } from '../database/connection-failures';
 export interface CliIo {
   stdout: NodeJS.WriteStream;
   stderr: NodeJS.WriteStream;
+  /** Where a confirmation is read (process.stdin by default); asked only when it is a terminal. */
+  stdin?: NodeJS.ReadStream;
   /** Settings over the environment (tests point the CLI at their own database). */
   overrides?: Record<string, string>;
 }
@@ -65,7 +69,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const env = validateEnvironment({ ...process.env, ...io.overrides });
     const migrations = new MigrationCommands(env.DATABASE_URL, allMigrations(CALENDAR_MODULES));
     try {
-      print(await action({ migrations, progress: (label, total) => startProgress(label, total, io.stderr) }), json);
+      const progress = (label: string, total: number) => startProgress(label, total, io.stderr);
+      print(await action({ migrations, progress, confirm: (question) => askOnTerminal(question, io) }), json);
     } finally {
       await migrations.close();
     }
@@ -93,6 +98,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
   });
 
+  // A misspelt DATABASE_URL would run a migration on the default SQLite file without a word.
+  for (const lookalike of lookalikeVariables({ ...process.env, ...io.overrides })) {
+    io.stderr.write(`warning: ${lookalikeWarning(lookalike)}\n`);
+  }
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -101,4 +110,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 1;
   }
   return exitCode;
+}
+
+/** A yes/no question on the terminal (prompt on stderr, so `--json` output stays clean); false without one. */
+async function askOnTerminal(question: string, io: CliIo): Promise<boolean> {
+  const input = io.stdin ?? process.stdin;
+  if (!input.isTTY) return false;
+  const prompt = createInterface({ input, output: io.stderr });
+  try {
+    return (await prompt.question(question)).trim().toLowerCase() === 'yes';
+  } finally {
+    prompt.close();
+  }
 }

@@ -6,6 +6,8 @@ import type { CliOutput } from './user-commands';
 export interface SchemaServices {
   migrations: MigrationCommands;
   progress: (label: string, total: number) => Progress;
+  /** Asks on the terminal; false when there is none to ask on. */
+  confirm: (question: string) => Promise<boolean>;
 }
 
 type RunSchema = (action: (services: SchemaServices) => Promise<CliOutput>, json: boolean) => Promise<void>;
@@ -49,11 +51,29 @@ export function addSchemaCommands(program: Command, run: RunSchema): void {
   program
     .command('migrations:revert')
     .description('revert the newest migration (or --all of them)')
-    .option('--all', 'revert every applied migration, newest first')
+    .option('--all', 'revert every applied migration, newest first: drops every table and its data')
+    .option('--yes', 'with --all: do not ask (needed where there is no terminal to ask on)')
     .option('--json', 'print JSON')
-    .action((o: { all?: boolean; json?: boolean }) =>
-      run(async ({ migrations, progress }) => {
-        const reverted = await migrations.revert(o.all === true ? Infinity : 1, progress);
+    .action((o: { all?: boolean; yes?: boolean; json?: boolean }) =>
+      run(async ({ migrations, progress, confirm }) => {
+        const all = o.all === true;
+        // Reverting everything empties the database: a person confirms it, a script says --yes.
+        if (all && o.yes !== true) {
+          const state = await migrations.state();
+          const confirmed =
+            state.applied.length === 0 ||
+            (await confirm(
+              `migrations:revert --all reverts ${state.applied.length} migration(s) and drops every table with its data. Type "yes" to go on: `,
+            ));
+          if (!confirmed) {
+            return {
+              text: 'nothing reverted: --all drops every table and its data; confirm on a terminal, or add --yes',
+              json: { reverted: [], error: 'not confirmed: add --yes' },
+              exitCode: 1,
+            };
+          }
+        }
+        const reverted = await migrations.revert(all ? Infinity : 1, progress);
         return { text: `reverted ${reverted.length} migration(s)`, json: { reverted } };
       }, o.json === true),
     );

@@ -364,6 +364,24 @@ export class EnvironmentVariables {
 }
 
 /**
+ * The reason a value fails: its type's alone when that fails (`PORT="abc"` is not an integer; that it is
+ * also neither above 0 nor below 65535 only confuses), else every rule it breaks.
+ */
+function mainReason(constraints: Record<string, string>): string {
+  const typeRule = ['isInt', 'isNumber', 'isBoolean', 'isIn', 'isEnum', 'isUrl', 'isString'].find(
+    (r) => r in constraints,
+  );
+  return typeRule ? constraints[typeRule] : Object.values(constraints).join('; ');
+}
+
+/** Bad settings, one line each (`NAME=value: reason`), so an operator fixes them all at once. */
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+/**
  * Validates raw variables; throws one error naming every bad variable, so an operator fixes them all at once.
  */
 export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVariables {
@@ -376,20 +394,20 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
   const errors = validateSync(env, { skipMissingProperties: false, forbidUnknownValues: false });
   if (errors.length > 0) {
     const lines = errors.map((e) => {
-      const reasons = Object.values(e.constraints ?? {}).join('; ');
-      return `  ${e.property}=${displayedValue(e.property, e.value)}: ${reasons}`;
+      const reasons = mainReason(e.constraints ?? {});
+      return `${e.property}=${displayedValue(e.property, e.value)}: ${reasons}`;
     });
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigurationError(lines);
   }
   if (env.PUBLIC_URL === '') env.PUBLIC_URL = undefined;
   if (env.CAL_ADMIN_LOGIN === '') env.CAL_ADMIN_LOGIN = undefined;
   if (env.CAL_ADMIN_PASSWORD === '') env.CAL_ADMIN_PASSWORD = undefined;
   if (env.METRICS_TOKEN === '') env.METRICS_TOKEN = undefined;
   if ((env.CAL_ADMIN_LOGIN === undefined) !== (env.CAL_ADMIN_PASSWORD === undefined)) {
-    throw new Error('Invalid configuration:\n  CAL_ADMIN_LOGIN and CAL_ADMIN_PASSWORD must be set together');
+    throw new ConfigurationError(['CAL_ADMIN_LOGIN and CAL_ADMIN_PASSWORD must be set together']);
   }
   const urlProblems = databaseUrlProblems(env);
-  if (urlProblems.length > 0) throw new Error(`Invalid configuration:\n${urlProblems.join('\n')}`);
+  if (urlProblems.length > 0) throw new ConfigurationError(urlProblems);
   return env;
 }
 
@@ -410,9 +428,7 @@ function databaseUrlProblems(env: EnvironmentVariables): string[] {
         tlsOptions(target.connection.tls);
       }
     } catch (error) {
-      problems.push(
-        `  ${name}=${displayedValue(name, url)}: ${(error as Error).message.replace(/^DATABASE_URL: /, '')}`,
-      );
+      problems.push(`${name}=${displayedValue(name, url)}: ${(error as Error).message.replace(/^DATABASE_URL: /, '')}`);
     }
   }
   return problems;

@@ -46,8 +46,10 @@ export function connectionFailureHint(error: unknown): string | undefined {
     case 'ENOTFOUND':
       return "DATABASE_URL's host name does not resolve";
     case 'SQLITE_CANTOPEN':
-    case 'SQLITE_READONLY':
       return 'the SQLite file of DATABASE_URL cannot be opened for writing: it must be a file (or not exist yet) in a folder this user may write';
+    case 'SQLITE_READONLY':
+    case 'SQLITE_READONLY_DIRECTORY':
+      return 'the SQLite file of DATABASE_URL is read-only: the file and its folder (for its -wal and -shm files) must be writable by the user the service runs as';
     default:
       return undefined;
   }

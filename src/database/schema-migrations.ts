@@ -25,6 +25,7 @@ export class SchemaMigrations implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    if (this.dataSource.options.type === 'better-sqlite3') await this.assertSqliteWritable();
     if (!this.config.migrationsRun) return;
     if (this.dataSource.options.type !== 'mysql') {
       this.appliedAtStart = (await this.dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
@@ -52,6 +53,25 @@ export class SchemaMigrations implements OnModuleInit {
       });
     } finally {
       await commands.close();
+    }
+  }
+
+  /**
+   * SQLite opens a file it may not write read-only without a word, and the service would answer every write
+   * 503: a schema change in a transaction that is rolled back fails the start instead (SQLITE_READONLY,
+   * whose hint names the file's folder and owner).
+   */
+  private async assertSqliteWritable(): Promise<void> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      await runner.query('BEGIN IMMEDIATE');
+      try {
+        await runner.query('CREATE TABLE cal_write_check (id INTEGER)');
+      } finally {
+        await runner.query('ROLLBACK');
+      }
+    } finally {
+      await runner.release();
     }
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run-cli';
@@ -10,6 +11,13 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { documentsSettled } from '../support/statements';
 import { basicAuth, createUser } from '../support/users';
 
+/** No terminal (as in CI), or a terminal on which `typed` is typed. */
+function input(typed?: string): NodeJS.ReadStream {
+  const stream = Object.assign(new PassThrough(), { isTTY: typed !== undefined });
+  stream.end(typed ?? '');
+  return stream as unknown as NodeJS.ReadStream;
+}
+
 interface CliResult {
   code: number;
   stdout: string;
@@ -17,12 +25,13 @@ interface CliResult {
 }
 
 /** The CLI through its one entry point (`runCli`, which `dist/src/cli/main.js` calls), in-process. */
-async function cliOn(databaseUrl: string, args: string[]): Promise<CliResult> {
+async function cliOn(databaseUrl: string, args: string[], typed?: string): Promise<CliResult> {
   const stdout = new CapturedStream();
   const stderr = new CapturedStream();
   const code = await runCli(['node', 'cli', ...args], {
     stdout: stdout.asWriteStream(),
     stderr: stderr.asWriteStream(),
+    stdin: input(typed),
     overrides: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
   });
   return { code, stdout: stdout.text, stderr: stderr.text };
@@ -150,8 +159,22 @@ describe('schema CLI (migrations:show|run|revert)', () => {
     expect(JSON.parse(reverted.stdout)).toEqual({ reverted: [pending[pending.length - 1]] });
     expect(JSON.parse((await cli('migrations:show', '--json')).stdout).pending).toEqual([pending[pending.length - 1]]);
 
-    const all = await cli('migrations:revert', '--all', '--json');
-    expect(JSON.parse(all.stdout).reverted).toHaveLength(pending.length - 1);
+    // Reverting everything empties the database: without a terminal it needs --yes, on one a typed "yes".
+    const unconfirmed = await cli('migrations:revert', '--all');
+    expect(unconfirmed).toMatchObject({
+      code: 1,
+      stdout: 'nothing reverted: --all drops every table and its data; confirm on a terminal, or add --yes\n',
+    });
+    const declined = await cliOn(database.url, ['migrations:revert', '--all'], 'no\n');
+    expect(declined.code).toBe(1);
+    expect(declined.stderr).toContain(`reverts ${pending.length - 1} migration(s) and drops every table`);
+    expect(JSON.parse((await cli('migrations:show', '--json')).stdout).applied).toHaveLength(pending.length - 1);
+    const typedYes = await cliOn(database.url, ['migrations:revert', '--all', '--json'], 'yes\n');
+    expect(JSON.parse(typedYes.stdout).reverted).toHaveLength(pending.length - 1);
+    expect((await cli('migrations:run')).code).toBe(0);
+
+    const all = await cli('migrations:revert', '--all', '--yes', '--json');
+    expect(JSON.parse(all.stdout).reverted).toHaveLength(pending.length);
     expect((await cli('migrations:run')).code).toBe(0);
     // The users commands work on the schema the CLI made.
     expect((await cli('user:create', 'zoe', '--role', 'author')).code).toBe(0);

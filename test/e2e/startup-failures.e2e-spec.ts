@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,5 +65,96 @@ describe('start-up when the database refuses the first connection', () => {
     expect(fatal).toHaveLength(1);
     expect(fatal[0].msg).toContain(cause);
     expect(fatal[0].msg).toContain(hint);
+  }, 60_000);
+});
+
+/** The first start of a new team: settings with typos, a port in use, a file the service may not write. */
+describe('start-up mistakes a new team makes', () => {
+  let service: ServiceProcess | null = null;
+  beforeAll(() => buildService(), 120_000);
+  afterEach(async () => {
+    service?.child.kill('SIGKILL');
+    await service?.exited;
+    service = null;
+  });
+  const sqlite = () => `sqlite:${join(mkdtempSync(join(tmpdir(), 'cal-start-')), 'calendar.sqlite')}`;
+
+  it('warns of a setting that looks like a known one, naming it, and still starts', async () => {
+    service = new ServiceProcess({ DATABASE_URL: sqlite(), PORT: '0', DATABSE_URL: 'mysql://db/cal', DB_HOST: 'db' });
+    await service.until(() => service!.listening().length > 0);
+    const warnings = service.lines.filter((l) => l.level === 40).map((l) => l.msg);
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^DATABSE_URL is set but is not a setting .*did you mean DATABASE_URL\?$/),
+        expect.stringMatching(/^DB_HOST is set but is not a setting .*did you mean DATABASE_URL\?$/),
+      ]),
+    );
+  }, 60_000);
+
+  it('reports bad settings once, as one JSON line without a stack, when its output is not a terminal', async () => {
+    service = new ServiceProcess({ DATABASE_URL: sqlite(), PORT: 'abc', LOG_LEVEL: 'loud' });
+    expect(await service.exited).toBe(1);
+    expect(service.lines).toHaveLength(1);
+    const [line] = service.lines;
+    expect(line.level).toBe(60);
+    expect(line.msg).toBe(
+      'start-up failed: invalid configuration: PORT="abc": PORT must be an integer number; ' +
+        'LOG_LEVEL="loud": LOG_LEVEL must be one of the following values: fatal, error, warn, info, debug, trace, silent',
+    );
+  }, 60_000);
+
+  it('reports bad settings as plain lines on a terminal', async () => {
+    // `script` gives the service a terminal of its own and copies what it writes.
+    const main = join(process.cwd(), 'dist', 'src', 'main.js');
+    const output = await new Promise<string>((resolve) =>
+      execFile(
+        'script',
+        ['-qec', `${process.execPath} ${main}`, '/dev/null'],
+        { env: { ...process.env, PORT: 'abc', DATABASE_URL: sqlite() } },
+        (_error, stdout) => resolve(stdout),
+      ),
+    );
+    expect(output.replace(/\r/g, '').trim()).toBe(
+      'Invalid configuration:\n  PORT="abc": PORT must be an integer number\n(docs/configuration.md lists every setting)',
+    );
+  }, 60_000);
+
+  it('says what to do when the port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      service = new ServiceProcess({ DATABASE_URL: sqlite(), PORT: String(port), HOST: '127.0.0.1' });
+      expect(await service.exited).toBe(1);
+      const failures = service.lines.filter((l) => l.level >= 50);
+      expect(failures).toHaveLength(1);
+      expect(failures[0].msg).toContain(`another process already listens on port ${port}`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  }, 60_000);
+
+  it('fails the start on an SQLite file it may not write, and says so', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cal-readonly-'));
+    const file = join(folder, 'calendar.sqlite');
+    // A database as a running service leaves it, every migration applied: the start has nothing to write.
+    const migrated = spawnSync(
+      process.execPath,
+      [join(process.cwd(), 'dist', 'src', 'cli', 'main.js'), 'migrations:run'],
+      {
+        env: { ...process.env, DATABASE_URL: `sqlite:${file}` },
+        encoding: 'utf8',
+      },
+    );
+    expect(migrated.status).toBe(0);
+    chmodSync(file, 0o444);
+    // The folder stays writable, as in the report: SQLite opens the file read-only without a word.
+    chmodSync(folder, 0o777);
+    service = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0' }, { unprivileged: true });
+    expect(await service.exited).toBe(1);
+    const fatal = service.lines.filter((l) => l.level === 60);
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0].msg).toContain('attempt to write a readonly database');
+    expect(fatal[0].msg).toContain('writable by the user the service runs as');
   }, 60_000);
 });

@@ -21,8 +21,16 @@ export class ServiceProcess {
   readonly child: ChildProcess;
   readonly exited: Promise<number | null>;
 
-  constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, [join(root, 'dist', 'src', 'main.js')], {
+  /**
+   * @param options.unprivileged run as `nobody` when the tests run as root (who may write any file), so file
+   *   permissions apply as they would to an operator's service user.
+   */
+  constructor(env: Record<string, string>, options: { unprivileged?: boolean } = {}) {
+    const command = [process.execPath, join(root, 'dist', 'src', 'main.js')];
+    if (options.unprivileged && process.getuid?.() === 0) {
+      command.unshift('setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', '--');
+    }
+    this.child = spawn(command[0], command.slice(1), {
       env: { ...process.env, LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -138,6 +138,12 @@ export class PinoNestLogger implements LoggerService {
     // tries remain (the start may yet succeed; a failed one ends with a fatal line), without the driver's
     // stack, which would repeat on each of them and tell an operator nothing.
     if (context === 'TypeOrmModule') this.logger.warn({ context, ...fields }, msg);
+    // Nest's ExceptionHandler logs a failure of NestFactory.create and rethrows it (abortOnError: false);
+    // the start-up reports it once, with its hint (main.ts), so the same failure is not logged twice.
+    else if (context === 'ExceptionHandler') return;
+    // Likewise `listen()`'s own line for a port in use: main.ts reports it with what to do.
+    else if (context === 'NestApplication' && typeof message === 'string' && message.startsWith('Error: listen'))
+      return;
     else this.logger.error({ context, trace, ...fields }, msg);
   }
   warn(message: unknown, context?: unknown): void {

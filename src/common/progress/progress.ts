@@ -5,21 +5,39 @@ export interface Progress {
   stop(): void;
 }
 
+/** How often a line is written where no bar can be drawn. */
+const LINE_EVERY_MS = 5000;
+
 /**
  * Progress of a long operation on `stream`: a bar with rate and ETA on a terminal; on anything else
- * (CI logs, a file) plain lines every few seconds, so a log shows the operation is alive and how fast.
+ * (CI logs, a file) plain lines every few seconds and one at the end, so a log shows the operation is
+ * alive and how fast, without a bar's drawing characters.
  */
 export function startProgress(label: string, total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
+  const started = Date.now();
+  let done = 0;
+  if (stream.isTTY !== true) {
+    let lastLine = started;
+    return {
+      advance(by = 1, note) {
+        done += by;
+        const now = Date.now();
+        if (now - lastLine < LINE_EVERY_MS) return;
+        lastLine = now;
+        const percent = total > 0 ? Math.floor((done * 100) / total) : 100;
+        stream.write(`${label}: ${done}/${total} (${percent}%, ${rateOf(done, now - started)}/s)${note ? ` ${note}` : ''}\n`);
+      },
+      stop() {
+        stream.write(`${label}: ${done}/${total} in ${formatSeconds(Date.now() - started)}\n`);
+      },
+    };
+  }
   const bar = new SingleBar({
     stream,
     format: `${label} [{bar}] {value}/{total} {percentage}% | {rate}/s | ETA {eta_formatted} {note}`,
-    noTTYOutput: true,
-    notTTYSchedule: 5000,
     etaBuffer: 50,
-    hideCursor: stream.isTTY === true,
+    hideCursor: true,
   });
-  const started = Date.now();
-  let done = 0;
   const payload = (note = '') => ({ rate: rateOf(done, Date.now() - started), note });
   bar.start(total, 0, payload());
   return {
@@ -30,7 +48,6 @@ export function startProgress(label: string, total: number, stream: NodeJS.Write
     stop() {
       bar.update(done, payload());
       bar.stop();
-      if (stream.isTTY !== true) stream.write(`${label}: ${done}/${total} in ${formatSeconds(Date.now() - started)}\n`);
     },
   };
 }
