@@ -25,7 +25,9 @@ export function startProgress(label: string, total: number, stream: NodeJS.Write
         if (now - lastLine < LINE_EVERY_MS) return;
         lastLine = now;
         const percent = total > 0 ? Math.floor((done * 100) / total) : 100;
-        stream.write(`${label}: ${done}/${total} (${percent}%, ${rateOf(done, now - started)}/s)${note ? ` ${note}` : ''}\n`);
+        stream.write(
+          `${label}: ${done}/${total} (${percent}%, ${rateOf(done, now - started)}/s)${note ? ` ${note}` : ''}\n`,
+        );
       },
       stop() {
         stream.write(`${label}: ${done}/${total} in ${formatSeconds(Date.now() - started)}\n`);
