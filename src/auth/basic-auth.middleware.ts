@@ -46,7 +46,7 @@ export class BasicAuthMiddleware {
     const user = credentials ? await this.passwords.verify(credentials.login, credentials.password, address) : null;
     if (!user) {
       await this.throttle.recordFailure(address, login);
-      throw new DomainError('unauthenticated');
+      throw new DomainError('invalid_credentials');
     }
     if (login) await this.throttle.recordSuccess(address, login);
     req.user = user;

@@ -74,6 +74,11 @@ export class UsersService {
     return user;
   }
 
+  /** Whether any administrator exists (the first-run page says whether set-up is done). */
+  async hasAdministrator(): Promise<boolean> {
+    return (await this.db.manager.getRepository(UserEntity).countBy({ role: 'administrator' })) > 0;
+  }
+
   async exists(id: number): Promise<boolean> {
     return (await this.db.manager.getRepository(UserEntity).countBy({ id })) > 0;
   }

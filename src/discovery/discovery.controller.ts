@@ -6,6 +6,7 @@ import { NAMESPACE, TEC_NAMESPACE } from '../common/http/namespace';
 import { Ctx, type RequestContext } from '../common/http/request-context';
 import { NamespaceIndexQueryDto } from './namespace-index-query.dto';
 import { OpenApiDocumentService } from './openapi-document.service';
+import { AppConfig } from '../config/app-config';
 
 /** The namespace as this request named it: ours, or the reference's through the TEC alias. */
 const wireNamespace = (ctx: RequestContext): string => (ctx.dialect === 'tec' ? TEC_NAMESPACE : NAMESPACE);
@@ -13,7 +14,10 @@ const wireNamespace = (ctx: RequestContext): string => (ctx.dialect === 'tec' ? 
 @ApiTags('discovery')
 @Controller(NAMESPACE)
 export class DiscoveryController {
-  constructor(private readonly documents: OpenApiDocumentService) {}
+  constructor(
+    private readonly documents: OpenApiDocumentService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -27,7 +31,11 @@ export class DiscoveryController {
     return {
       namespace,
       routes: this.documents.routesAs(namespace, ctx.language),
-      _links: { up: [{ href: `${ctx.restBase}/` }], self: [{ href: ctx.namespaceUrl }] },
+      // Up: the first-run page at the API's root (`/wp-json/` through the TEC alias), not below a language.
+      _links: {
+        up: [{ href: ctx.dialect === 'tec' ? `${ctx.restBase}/` : `${ctx.siteUrl}${this.config.apiPrefix}/` }],
+        self: [{ href: ctx.namespaceUrl }],
+      },
     };
   }
 

@@ -43,11 +43,16 @@ describe('authentication and capabilities', () => {
     const res = await t.http.get('/cal/events/v1/test-protected/whoami').set('Authorization', header()).expect(401);
     expect(res.body.code).toBe('rest_forbidden');
     expect(res.body.data.status).toBe(401);
+    // Says the credentials were wrong (not that none came), and how to send them.
+    expect(res.body.message).toMatch(/^The login or application password is wrong/);
+    expect(res.headers['www-authenticate']).toBe('Basic realm="cal/events/v1", charset="UTF-8"');
   });
 
-  it('answers anonymous writers 401', async () => {
+  it('answers anonymous writers 401, naming the scheme that would pass', async () => {
     const res = await t.http.post('/cal/events/v1/test-protected/posts').send({ n: 1 }).expect(401);
     expect(res.body.code).toBe('rest_forbidden');
+    expect(res.body.message).toBe('Sorry, you are not allowed to do that without logging in.');
+    expect(res.headers['www-authenticate']).toBe('Basic realm="cal/events/v1", charset="UTF-8"');
   });
 
   it('validates parameters before permissions, even for anonymous callers', async () => {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../support/create-test-app';
+import { createUser } from '../support/users';
 
 /** The exec form of the Dockerfile's `HEALTHCHECK … CMD [...]`, as the container runtime runs it. */
 function healthcheckCommand(): string[] {
@@ -39,6 +40,8 @@ describe('namespace index, doc and language segment', () => {
         enum: ['view', 'edit'],
       });
       expect(res.body._links.up[0].href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      // The link leads somewhere: the first-run page.
+      await t.http.get(new URL(res.body._links.up[0].href as string).pathname).expect(200);
     });
 
     it('lists every route of the contract with its methods', async () => {
@@ -227,6 +230,13 @@ describe('API prefix', () => {
     await t.http.get('/cal/events/v1').expect(404);
   });
 
+  it("serves the first-run page at the prefix's root, where the route index's up link points", async () => {
+    const index = await t.http.get('/api/de/cal/events/v1').expect(200);
+    expect(index.body._links.up[0].href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/$/);
+    const page = await t.http.get('/api/').expect(200);
+    expect(page.body.links.routes).toMatch(/\/api\/cal\/events\/v1$/);
+  });
+
   it('keeps health and metrics at the root', async () => {
     await t.http.get('/health').expect(200);
     await t.http.get('/health/ready').expect(200);
@@ -252,5 +262,70 @@ describe('API prefix', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('first-run page at /', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const pathOf = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  };
+
+  it('answers JSON to API clients: version, database, administrator, links that work', async () => {
+    const res = await t.http.get('/').set('Accept', 'application/json').expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers.vary).toMatch(/Accept/);
+    expect(res.body).toMatchObject({
+      name: 'Events Calendar REST service',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      database: { type: t.database.kind },
+      administrator: false,
+    });
+    expect(res.body.next).toMatch(/CAL_ADMIN_LOGIN/);
+    for (const link of Object.values(res.body.links as Record<string, string>)) {
+      const answer = await t.http.get(pathOf(link));
+      expect([link, answer.status]).toEqual([link, 200]);
+    }
+    await createUser(t, 'administrator');
+    const after = await t.http.get('/').expect(200);
+    expect(after.body.administrator).toBe(true);
+  });
+
+  it('prints two commands that create an event and list it on this instance', async () => {
+    const admin = await createUser(t, 'administrator');
+    const { body } = await t.http.get('/').expect(200);
+    const create = body.try.create as string;
+    const list = body.try.list as string;
+    const base = body.links.routes as string;
+    expect(create).toContain(`${base}/events`);
+    expect(list).toContain(`${base}/events`);
+    // The create line as a user fills it in: their login and application password for the placeholder.
+    const payload = JSON.parse(/-d '([^']*)'/.exec(create)![1]) as Record<string, unknown>;
+    expect(create).toContain("-u 'LOGIN:APPLICATION PASSWORD'");
+    const created = await t.http
+      .post(pathOf(`${base}/events`))
+      .set('Authorization', admin.auth)
+      .send(payload)
+      .expect(201);
+    const listed = await t.http.get(pathOf(/'([^']*)'$/.exec(list)![1])).expect(200);
+    expect(listed.body.events.map((e: { id: number }) => e.id)).toContain(created.body.id);
+  });
+
+  it('answers HTML to a browser, escaped, with the same links', async () => {
+    const res = await t.http.get('/').set('Accept', 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toContain('<h1>Events Calendar REST service');
+    expect(res.text).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/cal\/events\/v1\/doc\/ui\/">/);
+    expect(res.text).toContain('&quot;title&quot;:&quot;Jazz night&quot;');
+    expect(res.text).not.toContain('<script');
   });
 });

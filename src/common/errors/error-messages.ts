@@ -16,6 +16,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
       'This feed would hold more than {max} events; narrow it with start_date and end_date or another filter.',
     taxonomy_not_hierarchical: 'Cannot set parent term, taxonomy is not hierarchical.',
     unauthenticated: 'Sorry, you are not allowed to do that without logging in.',
+    invalid_credentials:
+      'The login or application password is wrong, or the password was revoked (HTTP Basic: login:application password).',
     forbidden: 'Sorry, you are not allowed to do that.',
     event_password_protected: 'This event is password protected; the password is missing or wrong.',
     event_no_longer_available: 'This event is no longer available.',
@@ -53,6 +55,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
       'Dieser Feed enthielte mehr als {max} Veranstaltungen; bitte mit start_date und end_date oder einem anderen Filter eingrenzen.',
     taxonomy_not_hierarchical: 'Ein Elternbegriff ist nicht möglich: die Taxonomie ist nicht hierarchisch.',
     unauthenticated: 'Dazu musst du angemeldet sein.',
+    invalid_credentials:
+      'Anmeldename oder Anwendungspasswort sind falsch, oder das Passwort wurde widerrufen (HTTP Basic: Anmeldename:Anwendungspasswort).',
     forbidden: 'Dazu fehlt dir die Berechtigung.',
     event_password_protected: 'Diese Veranstaltung ist passwortgeschützt; das Passwort fehlt oder ist falsch.',
     event_no_longer_available: 'Diese Veranstaltung ist nicht mehr verfügbar.',

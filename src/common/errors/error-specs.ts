@@ -15,6 +15,7 @@ export const ERROR_SPECS = {
   feed_too_large: { status: 400, code: 'rest_feed_too_large' },
   taxonomy_not_hierarchical: { status: 400, code: 'rest_taxonomy_not_hierarchical' },
   unauthenticated: { status: 401, code: 'rest_forbidden' },
+  invalid_credentials: { status: 401, code: 'rest_forbidden' },
   forbidden: { status: 403, code: 'rest_forbidden' },
   event_password_protected: { status: 403, code: 'event-password-protected' },
   event_no_longer_available: { status: 403, code: 'event-no-longer-available' },

@@ -36,6 +36,8 @@ const BODY_PARSER_KEYS: Record<string, ErrorKey> = {
   'parameters.too.many': 'payload_too_large',
 };
 
+const BASIC_CHALLENGE = 'Basic realm="cal/events/v1", charset="UTF-8"';
+
 /**
  * The one place a failed request becomes a response: behaviour.md §2's body in the caller's language,
  * with the request id. Unexpected errors are logged with their stack and answered with a generic 500.
@@ -63,6 +65,8 @@ export class RestExceptionFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       for (const [name, value] of Object.entries(exception.options.headers ?? {})) res.setHeader(name, value);
     }
+    // A 401 names the scheme that would pass (RFC 9110 §11.6.1): HTTP Basic with an application password.
+    if (status === 401 && !res.hasHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', BASIC_CHALLENGE);
     res.status(status).json(body);
   }
 
