@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TermRelationshipsService } from '../../src/core/terms/term-relationships.service';
 import { createTestApp, type TestApp } from '../support/create-test-app';
+import { postEvent } from '../support/events';
 import { insertPost } from '../support/posts';
 import { describeTaxonomyRoutes } from '../support/taxonomy-suite';
 import { createUser, type TestUser } from '../support/users';
@@ -34,6 +35,45 @@ describe('categories: hierarchy', () => {
     const res = await t.http.get(`${base}/${jazz.id}`).expect(200);
     expect(res.body.parent).toBe(music.id);
     expect(res.body.urls.up).toMatch(new RegExp(`${base}/${music.id}$`));
+  });
+
+  it('filters events by a category and every category below it, as WordPress does', async () => {
+    const stage = await create({ name: 'Stage' });
+    const theatre = await create({ name: 'Theatre', parent: stage.id });
+    const comedy = await create({ name: 'Comedy', parent: theatre.id });
+    const other = await create({ name: 'Other stage' });
+    const event = async (title: string, categories: number[]) =>
+      (
+        await postEvent(t, editor.auth, {
+          title,
+          start_date: '2031-04-01 19:00:00',
+          end_date: '2031-04-01 21:00:00',
+          categories,
+        })
+      ).id;
+    const onStage = await event('On stage', [stage.id]);
+    const play = await event('A play', [theatre.id]);
+    const standUp = await event('Stand-up', [comedy.id]);
+    const both = await event('Stage and comedy', [stage.id, comedy.id]);
+    const elsewhere = await event('Elsewhere', [other.id]);
+    const listed = async (query: string) => {
+      const res = await t.http
+        .get(`/cal/events/v1/events?start_date=2031-04-01&end_date=2031-04-01&per_page=50&${query}`)
+        .expect(200);
+      expect(res.body.total).toBe(res.body.events.length);
+      return (res.body.events as { id: number }[]).map((e) => e.id).sort((a, b) => a - b);
+    };
+    const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    expect(await listed('categories=stage')).toEqual(sorted([onStage, play, standUp, both]));
+    expect(await listed(`categories=${theatre.id}`)).toEqual(sorted([play, standUp, both]));
+    expect(await listed('categories=comedy')).toEqual(sorted([standUp, both]));
+    expect(await listed('categories=theatre,other-stage')).toEqual(sorted([play, standUp, both, elsewhere]));
+    // Signed in, through the same filter.
+    const signedIn = await t.http
+      .get('/cal/events/v1/events?start_date=2031-04-01&end_date=2031-04-01&categories=theatre')
+      .set('Authorization', editor.auth)
+      .expect(200);
+    expect(sorted((signedIn.body.events as { id: number }[]).map((e) => e.id))).toEqual(sorted([play, standUp, both]));
   });
 
   it('allows the same name under different parents only', async () => {

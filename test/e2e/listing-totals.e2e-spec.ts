@@ -146,6 +146,24 @@ describe('archive totals from per-day listing counts', () => {
     await expectTotalsMatchPages();
   });
 
+  it('follows a category moved under another: the parent filter includes it, served answers follow', async () => {
+    const all = (await t.http.get(`${ns}/categories?per_page=100`).expect(200)).body as {
+      categories: { id: number; slug: string }[];
+    };
+    const category = (slug: string) => all.categories.find((c) => c.slug === slug)!.id;
+    const [jazz, opera] = [category('jazz'), category('opera')];
+    const before = await pagesOf(`${WINDOWS[1]}&categories=jazz`);
+    const operaOnly = await pagesOf(`${WINDOWS[1]}&categories=opera`);
+    await t.http.post(`${ns}/categories/${opera}`).set('Authorization', editor.auth).send({ parent: jazz }).expect(200);
+    const after = await pagesOf(`${WINDOWS[1]}&categories=jazz`);
+    expect(after.ids.length).toBeGreaterThan(before.ids.length);
+    expect(new Set(after.ids)).toEqual(new Set([...before.ids, ...operaOnly.ids]));
+    await expectTotalsMatchPages();
+    await t.http.post(`${ns}/categories/${opera}`).set('Authorization', editor.auth).send({ parent: 0 }).expect(200);
+    expect((await pagesOf(`${WINDOWS[1]}&categories=jazz`)).ids).toEqual(before.ids);
+    await expectTotalsMatchPages();
+  });
+
   it('counts a scheduled event from the moment it falls due, before and after the publisher flips it', async () => {
     const gala = await postEvent(t, editor.auth, {
       title: 'Scheduled gala',

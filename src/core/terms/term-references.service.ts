@@ -75,8 +75,39 @@ export class TermReferencesService {
     return resolved;
   }
 
-  /** Ids for filter `items` (ids or slugs); any that does not exist is a 400 naming it. */
-  async resolveForFilter(taxonomy: string, items: (number | string)[], param: string): Promise<number[]> {
+  /**
+   * Ids for filter `items` (ids or slugs); any that does not exist is a 400 naming it. `withDescendants`:
+   * and every term below them, as WordPress's taxonomy queries include a hierarchical taxonomy's children by
+   * default (`categories=music` finds the events filed under `jazz`, a child of `music`).
+   */
+  async resolveForFilter(
+    taxonomy: string,
+    items: (number | string)[],
+    param: string,
+    options: { withDescendants?: boolean } = {},
+  ): Promise<number[]> {
+    const ids = await this.resolveNamed(taxonomy, items, param);
+    return options.withDescendants ? this.withDescendants(taxonomy, ids) : ids;
+  }
+
+  /** `ids` and every term below them, level by level (one statement a level). */
+  private async withDescendants(taxonomy: string, ids: number[]): Promise<number[]> {
+    const all = new Set(ids);
+    let level = ids;
+    while (level.length > 0) {
+      const children = await this.db.manager.find(TermEntity, {
+        select: { id: true },
+        where: { taxonomy, parentId: In(level) },
+        order: { id: 'ASC' },
+      });
+      // A parent cycle (written by hand in SQL) ends here: a term already seen is not followed again.
+      level = children.map((c) => c.id).filter((id) => !all.has(id));
+      for (const id of level) all.add(id);
+    }
+    return [...all];
+  }
+
+  private async resolveNamed(taxonomy: string, items: (number | string)[], param: string): Promise<number[]> {
     const [{ byId, bySlug }] = await this.lookup([{ taxonomy, items }]);
     const ids: number[] = [];
     const unknown: (number | string)[] = [];

@@ -166,7 +166,9 @@ export class EventsQueryService {
     const scope = listScopeFor(ctx.user, query.status);
     if (query.post_parent !== undefined) await this.requireVisibleEvent(query.post_parent, ctx);
     const categoryIds = query.categories
-      ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.category, query.categories, 'categories')
+      ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.category, query.categories, 'categories', {
+          withDescendants: true,
+        })
       : undefined;
     const tagIds = query.tags
       ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.tag, query.tags, 'tags')

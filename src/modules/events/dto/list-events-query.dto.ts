@@ -61,8 +61,8 @@ export class ListEventsQueryDto extends PaginationQueryDto {
 
   @IdOrSlugListField({
     description: {
-      en: 'Events in any of these categories (IDs or slugs).',
-      de: 'Veranstaltungen in einer dieser Kategorien (IDs oder Slugs).',
+      en: 'Events in any of these categories (IDs or slugs) or any category below them.',
+      de: 'Veranstaltungen in einer dieser Kategorien (IDs oder Slugs) oder einer darunter.',
     },
     nonEmpty: true,
   })
