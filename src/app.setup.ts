@@ -8,6 +8,7 @@ import { BasicAuthMiddleware } from './auth/basic-auth.middleware';
 import { RestExceptionFilter } from './common/errors/rest-exception.filter';
 import { answerClientErrorsAsJson } from './common/http/client-errors';
 import {
+  MAX_FORM_PARAMETERS,
   mergeRequestParameters,
   rejectUnsupportedMediaType,
   requestContextMiddleware,
@@ -106,7 +107,11 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   app.use(metrics.serve);
   app.use(rejectUnsupportedMediaType);
   app.useBodyParser('json', { limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
-  app.useBodyParser('urlencoded', { limit: config.bodyLimitBytes, extended: true, parameterLimit: 1000 });
+  app.useBodyParser('urlencoded', {
+    limit: config.bodyLimitBytes,
+    extended: true,
+    parameterLimit: MAX_FORM_PARAMETERS,
+  });
   app.use(mergeRequestParameters);
   app.use(app.get(BasicAuthMiddleware).handle);
   // After authentication (read-your-writes is per user), before the cache (whose version is read there).
@@ -118,7 +123,7 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   // look there (docs/operations.md).
   if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix, { exclude: ['health/{*rest}'] });
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new RestExceptionFilter(logger));
+  app.useGlobalFilters(new RestExceptionFilter(logger, config.bodyLimitBytes));
   app.useGlobalInterceptors(
     new ResponseBodyInterceptor(),
     app.get(ResponseCacheInterceptor),

@@ -136,6 +136,22 @@ describe('hostile input', () => {
     },
   );
 
+  it('says why a value of the wrong kind is refused in one reason, not every rule it also breaks', async () => {
+    const list = await t.http.get(`${ns}/events?per_page=many&page=x&featured=maybe`).expect(400);
+    expect(list.body.data.params).toEqual({
+      per_page: 'must be an integer',
+      page: 'must be an integer',
+      featured: 'must be a boolean (true, false, 1 or 0)',
+    });
+    const range = await t.http.get(`${ns}/events?per_page=0`).expect(400);
+    expect(range.body.data.params).toEqual({ per_page: 'must be at least 1' });
+    const write = await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({ title: 'Kinds', start_date: 'soon', end_date: '2031-01-01 10:00', venue: 'x'.repeat(5) });
+    expect(write.body.data.params.start_date).toBe('must be a date such as 2025-01-31 18:00:00');
+  });
+
   it('keeps huge strings to their limits with a 400, and huge bodies to 413', async () => {
     const long = await t.http
       .post(`${ns}/events`)
@@ -149,6 +165,16 @@ describe('hostile input', () => {
       .send({ title: 'y', description: 'z'.repeat(2 * 1024 * 1024) });
     expect(huge.status).toBe(413);
     expectErrorShape(huge);
+    expect(huge.body.message).toBe('The request body is larger than the service accepts: at most 1048576 bytes.');
+    const form = await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .type('form')
+      .send(Array.from({ length: 1001 }, (_, i) => `f${i}=1`).join('&'));
+    expect(form.status).toBe(413);
+    expectErrorShape(form);
+    expect(form.body.message).toBe('The request has more parameters than the service accepts: at most 1000.');
+    expect(form.body.data.limit_parameters).toBe(1000);
   });
 
   it('bounds the lists a write or a filter may hold, with a 400 that states the limit', async () => {

@@ -5,11 +5,13 @@ import { createTestApp, type TestApp } from '../support/create-test-app';
 import { createTestDatabase } from '../support/test-database';
 import { EchoController } from '../support/echo.controller';
 
+const BODY_LIMIT = 2048;
+
 describe('platform: errors, request parsing, health', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ controllers: [EchoController], env: { BODY_LIMIT_BYTES: '2048' } });
+    t = await createTestApp({ controllers: [EchoController], env: { BODY_LIMIT_BYTES: String(BODY_LIMIT) } });
   });
   afterAll(async () => {
     await t.close();
@@ -61,6 +63,11 @@ describe('platform: errors, request parsing, health', () => {
         .expect(413);
       expect(res.body.code).toBe('rest_payload_too_large');
       expect(res.body.data.status).toBe(413);
+      // The limit is stated: a client cannot guess BODY_LIMIT_BYTES.
+      expect(res.body.data.limit_bytes).toBe(BODY_LIMIT);
+      expect(res.body.message).toBe(
+        `The request body is larger than the service accepts: at most ${BODY_LIMIT} bytes.`,
+      );
     });
 
     it('answers an unsupported body type with 415', async () => {

@@ -31,7 +31,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
       'This sync token is older than the change log keeps (or from another database); download the records again and sync from a new token.',
     precondition_failed:
       'The record changed since you read it (If-Match / If-Unmodified-Since); read it again and repeat your change.',
-    payload_too_large: 'The request body is larger than the service accepts.',
+    payload_too_large: 'The request body is larger than the service accepts: at most {limit} bytes.',
+    too_many_parameters: 'The request has more parameters than the service accepts: at most {limit}.',
     unsupported_media_type: 'Send parameters as JSON or as a form (application/x-www-form-urlencoded).',
     too_many_requests: 'Too many requests; try again later.',
     internal: 'The service failed to answer this request. Quote the request ID when reporting it.',
@@ -70,7 +71,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
       'Dieses Sync-Token ist älter als das Änderungsprotokoll (oder stammt aus einer anderen Datenbank); bitte alle Einträge neu laden und mit einem neuen Token synchronisieren.',
     precondition_failed:
       'Der Eintrag wurde seit dem Lesen geändert (If-Match / If-Unmodified-Since); bitte neu lesen und die Änderung wiederholen.',
-    payload_too_large: 'Der Inhalt der Anfrage ist größer als erlaubt.',
+    payload_too_large: 'Der Inhalt der Anfrage ist größer als erlaubt: höchstens {limit} Bytes.',
+    too_many_parameters: 'Die Anfrage hat mehr Parameter als erlaubt: höchstens {limit}.',
     unsupported_media_type: 'Parameter bitte als JSON oder als Formular (application/x-www-form-urlencoded) senden.',
     too_many_requests: 'Zu viele Anfragen; bitte später erneut versuchen.',
     internal: 'Der Dienst konnte die Anfrage nicht beantworten. Bitte die Anfrage-ID bei Meldungen angeben.',

@@ -28,6 +28,7 @@ export const ERROR_SPECS = {
   sync_token_expired: { status: 410, code: 'rest_sync_token_expired' },
   precondition_failed: { status: 412, code: 'rest_precondition_failed' },
   payload_too_large: { status: 413, code: 'rest_payload_too_large' },
+  too_many_parameters: { status: 413, code: 'rest_payload_too_large' },
   unsupported_media_type: { status: 415, code: 'rest_unsupported_media_type' },
   too_many_requests: { status: 429, code: 'rest_too_many_requests' },
   internal: { status: 500, code: 'rest_internal_error' },

@@ -5,8 +5,9 @@ import { requestContextOf } from '../http/request-context';
 import { redactUrl } from '../logging/logger';
 import { formatMessage, type Language } from '../i18n/language';
 import { RequestValidationError } from '../validation/request-validation.error';
-import { translateReason } from '../validation/validation-messages';
+import { mainReasons, translateReason } from '../validation/validation-messages';
 import { DomainError } from './domain-error';
+import { MAX_FORM_PARAMETERS } from '../http/request-pipeline.middleware';
 import { translateDriverError } from './driver-errors';
 import { ERROR_MESSAGES } from './error-messages';
 import type { ErrorKey } from './error-specs';
@@ -33,7 +34,7 @@ const BODY_PARSER_KEYS: Record<string, ErrorKey> = {
   'entity.too.large': 'payload_too_large',
   'encoding.unsupported': 'unsupported_media_type',
   'charset.unsupported': 'unsupported_media_type',
-  'parameters.too.many': 'payload_too_large',
+  'parameters.too.many': 'too_many_parameters',
 };
 
 const BASIC_CHALLENGE = 'Basic realm="cal/events/v1", charset="UTF-8"';
@@ -44,7 +45,11 @@ const BASIC_CHALLENGE = 'Basic realm="cal/events/v1", charset="UTF-8"';
  */
 @Catch()
 export class RestExceptionFilter implements ExceptionFilter {
-  constructor(private readonly logger: Logger) {}
+  /** @param bodyLimitBytes `BODY_LIMIT_BYTES`, which a 413 states (a client cannot guess it). */
+  constructor(
+    private readonly logger: Logger,
+    private readonly bodyLimitBytes?: number,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -87,14 +92,27 @@ export class RestExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const cause = exception.cause as { type?: unknown } | undefined;
       const parserKey = typeof cause?.type === 'string' ? BODY_PARSER_KEYS[cause.type] : undefined;
-      if (parserKey) return new DomainError(parserKey);
+      if (parserKey === 'too_many_parameters') {
+        const limit = MAX_FORM_PARAMETERS;
+        return new DomainError(parserKey, { args: { limit }, data: { limit_parameters: limit } });
+      }
+      if (parserKey) return this.withLimit(new DomainError(parserKey));
       const status = exception.getStatus();
       if (status === 400) return new DomainError('invalid_param', { data: { params: {} } });
       const key = STATUS_KEYS[status];
-      if (key) return new DomainError(key);
+      if (key) return this.withLimit(new DomainError(key));
       return status >= 500 ? new DomainError('internal') : new DomainError('invalid_param');
     }
     return translateDriverError(exception) ?? new DomainError('internal');
+  }
+
+  /** A 413 for the body's size says what the limit is. */
+  private withLimit(error: DomainError): DomainError {
+    if (error.key !== 'payload_too_large') return error;
+    const limit = this.bodyLimitBytes;
+    return limit === undefined
+      ? error
+      : new DomainError('payload_too_large', { args: { limit }, data: { limit_bytes: limit } });
   }
 
   private validationBody(error: RequestValidationError, language: Language, requestId: string): ErrorBody {
@@ -110,7 +128,8 @@ export class RestExceptionFilter implements ExceptionFilter {
     const params: Record<string, string> = {};
     for (const problem of error.problems) {
       // Two validators of one field may give the same reason (a list's each-item and whole-list rules).
-      params[problem.name] = [...new Set(problem.reasons.map((r) => translateReason(r, language)))].join('; ');
+      const reasons = mainReasons(problem.reasons).map((r) => translateReason(r, language));
+      params[problem.name] = [...new Set(reasons)].join('; ');
     }
     return {
       code: 'rest_invalid_param',

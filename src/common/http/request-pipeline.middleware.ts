@@ -96,6 +96,9 @@ export const rejectUnsupportedMediaType: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** Fields a form-encoded body may have (body-parser's `parameterLimit`); more is a 413 that states it. */
+export const MAX_FORM_PARAMETERS = 1000;
+
 /** Deeper than any field of the API needs (an organizer object in a list is 3); the validators recurse. */
 export const MAX_PARAMETER_DEPTH = 16;
 

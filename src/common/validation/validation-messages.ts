@@ -93,3 +93,32 @@ export function translateReason(message: string, language: Language): string {
   const template = table[key] ?? VALIDATION_MESSAGES[language].invalid;
   return arg === undefined ? template : template.replace('{arg}', arg);
 }
+
+/** Reasons that say a value is of the wrong kind: the others (ranges, lengths) say nothing more then. */
+const KIND_REASONS = new Set<string>([
+  'integer',
+  'number',
+  'boolean',
+  'string',
+  'object',
+  'date_time',
+  'time_zone',
+  'list_of_ids',
+  'list_of_ids_or_slugs',
+  'list_of',
+  'url',
+  'email',
+  'slug',
+  'image',
+  'linked_records',
+]);
+
+/**
+ * The reasons worth telling for one parameter: a value of the wrong kind gets that reason alone (`per_page=many`
+ * "must be an integer", not also "must be at least 1"), anything else every reason once.
+ */
+export function mainReasons(reasons: readonly string[]): string[] {
+  const keyOf = (r: string) => (r.startsWith(TOKEN_PREFIX) ? r.slice(TOKEN_PREFIX.length).split('|', 1)[0] : '');
+  const kind = reasons.filter((r) => KIND_REASONS.has(keyOf(r)));
+  return [...new Set(kind.length > 0 ? kind : reasons)];
+}
