@@ -6,6 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { DestinationStream } from 'pino';
 import { BasicAuthMiddleware } from './auth/basic-auth.middleware';
 import { RestExceptionFilter } from './common/errors/rest-exception.filter';
+import { SiteIdentity } from './core/posts/site-identity';
 import { answerClientErrorsAsJson } from './common/http/client-errors';
 import {
   MAX_FORM_PARAMETERS,
@@ -88,6 +89,7 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
   answerClientErrorsAsJson(server);
 
   const metrics = app.get(MetricsService);
+  const siteIdentity = app.get(SiteIdentity);
   app.use(metrics.recordRequests);
   app.use(helmet(SECURITY_HEADERS));
   // iCalendar feeds run to megabytes of repetitive text (a 12k-event feed: 5.6 MB, a tenth of that
@@ -101,6 +103,7 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
       publicUrl: config.publicUrl,
       allowedHosts: config.allowedHosts,
       tecCompat: config.tecCompat,
+      globalIdHost: () => siteIdentity.host,
     }),
   );
   // Before body parsing and HTTP Basic: scrapers send a bearer token (METRICS_TOKEN), not credentials.

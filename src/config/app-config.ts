@@ -50,6 +50,10 @@ export class AppConfig {
   get publicUrl(): string | undefined {
     return this.get('PUBLIC_URL');
   }
+  /** `GLOBAL_ID_HOST`: the host of global ids and UIDs, pinned by the operator. */
+  get globalIdHost(): string | undefined {
+    return this.get('GLOBAL_ID_HOST');
+  }
   /** Host names the `Host` header may carry when `PUBLIC_URL` is not set; empty: any well-formed one. */
   get allowedHosts(): string[] {
     return this.get('ALLOWED_HOSTS')

@@ -132,6 +132,17 @@ export class EnvironmentVariables {
   @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL without a trailing path slash' })
   PUBLIC_URL?: string;
 
+  /**
+   * The host `global_id` and iCalendar UIDs are made of. Unset: the one recorded in the database, else
+   * PUBLIC_URL's (recorded at start), else each request's (SiteIdentity).
+   */
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== '')
+  @Matches(/^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?(:\d{1,5})?$/, {
+    message: 'must be a host name, such as cal.example.org',
+  })
+  GLOBAL_ID_HOST?: string;
+
   @IsString()
   @Matches(/^[A-Za-z0-9.,\s[\]:-]*$/, { message: 'must be a comma-separated list of host names' })
   ALLOWED_HOSTS = '';
@@ -374,6 +385,16 @@ function mainReason(constraints: Record<string, string>): string {
   return typeRule ? constraints[typeRule] : Object.values(constraints).join('; ');
 }
 
+/** Settings without a default (absent from `new EnvironmentVariables()`). */
+export const OPTIONAL_SETTINGS = [
+  'PUBLIC_URL',
+  'GLOBAL_ID_HOST',
+  'REDIS_URL',
+  'CAL_ADMIN_LOGIN',
+  'CAL_ADMIN_PASSWORD',
+  'METRICS_TOKEN',
+] as const;
+
 /** Bad settings, one line each (`NAME=value: reason`), so an operator fixes them all at once. */
 export class ConfigurationError extends Error {
   constructor(readonly problems: string[]) {
@@ -387,7 +408,7 @@ export class ConfigurationError extends Error {
 export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVariables {
   const known = Object.keys(new EnvironmentVariables());
   const picked: Record<string, unknown> = {};
-  for (const key of [...known, 'PUBLIC_URL', 'REDIS_URL', 'CAL_ADMIN_LOGIN', 'CAL_ADMIN_PASSWORD', 'METRICS_TOKEN']) {
+  for (const key of [...known, ...OPTIONAL_SETTINGS]) {
     if (raw[key] !== undefined) picked[key] = raw[key];
   }
   const env = plainToInstance(EnvironmentVariables, picked, { exposeDefaultValues: true });
@@ -400,6 +421,7 @@ export function validateEnvironment(raw: Record<string, unknown>): EnvironmentVa
     throw new ConfigurationError(lines);
   }
   if (env.PUBLIC_URL === '') env.PUBLIC_URL = undefined;
+  if (env.GLOBAL_ID_HOST === '') env.GLOBAL_ID_HOST = undefined;
   if (env.CAL_ADMIN_LOGIN === '') env.CAL_ADMIN_LOGIN = undefined;
   if (env.CAL_ADMIN_PASSWORD === '') env.CAL_ADMIN_PASSWORD = undefined;
   if (env.METRICS_TOKEN === '') env.METRICS_TOKEN = undefined;

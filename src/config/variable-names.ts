@@ -1,19 +1,12 @@
 import { closest, distance } from 'fastest-levenshtein';
-import { EnvironmentVariables } from './env.schema';
+import { EnvironmentVariables, OPTIONAL_SETTINGS } from './env.schema';
 
-/** Read outside the schema: secrets and URLs that may be absent, and the process model. */
-const OUTSIDE_SCHEMA = [
-  'PUBLIC_URL',
-  'REDIS_URL',
-  'CAL_ADMIN_LOGIN',
-  'CAL_ADMIN_PASSWORD',
-  'METRICS_TOKEN',
-  'WEB_CONCURRENCY',
-] as const;
+/** Read outside the schema: the process model. */
+const OUTSIDE_SCHEMA = ['WEB_CONCURRENCY'] as const;
 
 /** Every environment variable the service reads (docs/configuration.md lists each; `npm run lint` checks). */
 export const KNOWN_VARIABLES: readonly string[] = [
-  ...new Set([...Object.keys(new EnvironmentVariables()), ...OUTSIDE_SCHEMA]),
+  ...new Set([...Object.keys(new EnvironmentVariables()), ...OPTIONAL_SETTINGS, ...OUTSIDE_SCHEMA]),
 ].sort();
 
 /** Set by the cluster primary for its workers; not a setting. */

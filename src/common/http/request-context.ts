@@ -16,7 +16,10 @@ export interface RequestContext {
   restBase: string;
   /** Origin of the site, e.g. `https://cal.example.org`: permalinks and global ids. */
   siteUrl: string;
-  /** The host of `siteUrl`, where the context knows it without parsing (the event documents' template). */
+  /**
+   * The host of global ids: the site's recorded identity (SiteIdentity), else `siteUrl`'s host (parsed when
+   * absent). The event documents' template sets it too.
+   */
   siteHost?: string;
   /** `restBase` plus the namespace: the root of every resource URL. */
   namespaceUrl: string;
@@ -45,6 +48,7 @@ export function requestContextOf(req: Request): RequestContext {
     language: req.language ?? DEFAULT_LANGUAGE,
     restBase,
     siteUrl: req.siteUrl ?? restBase,
+    ...(req.siteHost !== undefined ? { siteHost: req.siteHost } : {}),
     namespaceUrl: `${restBase}/${req.tecAlias ? TEC_NAMESPACE : NAMESPACE}`,
     dialect: req.tecAlias ? 'tec' : 'cal',
     requestId: requestIdOf(req),

@@ -52,6 +52,8 @@ export function requestContextMiddleware(options: {
   allowedHosts: readonly string[];
   /** Serve the API under `/wp-json/tribe/events/v1` too (TEC_COMPAT). */
   tecCompat: boolean;
+  /** The recorded host of global ids (SiteIdentity), once known; null: the request's own. */
+  globalIdHost?: () => string | null;
 }): RequestHandler {
   const pattern = new RegExp(
     `^${escapeRegExp(options.prefix)}/([A-Za-z]{2}(?:[-_][A-Za-z]{2})?)(?=/${escapeRegExp(NAMESPACE)}(?:[/?#]|$))`,
@@ -78,6 +80,8 @@ export function requestContextMiddleware(options: {
       return;
     }
     req.siteUrl = origin.replace(/\/$/, '');
+    const identity = options.globalIdHost?.() ?? null;
+    if (identity !== null) req.siteHost = identity;
     req.restBase = `${req.siteUrl}${options.prefix}${segment}`;
     next();
   };

@@ -9,6 +9,8 @@ declare module 'express-serve-static-core' {
     restBase?: string;
     /** Origin of the site (PUBLIC_URL or the request's), for permalinks and global ids. */
     siteUrl?: string;
+    /** The host of global ids (SiteIdentity); absent: `siteUrl`'s own. */
+    siteHost?: string;
     /** Set when the request came through the TEC-compatible alias (`/wp-json/tribe/events/v1/...`). */
     tecAlias?: boolean;
     /** The authenticated caller; absent for anonymous requests. */

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SiteIdentity } from './site-identity';
 import { AttachmentDetailsEntity } from './attachments/attachment-details.entity';
 import { ATTACHMENT_TYPE, AttachmentsService } from './attachments/attachments.service';
 import { FuturePostsPublisher } from './future-posts.publisher';
@@ -34,6 +35,7 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
     PostPasswords,
     PostStatusListeners,
     PostTypeTaxonomiesCheck,
+    SiteIdentity,
     {
       provide: 'post-type:attachment',
       useFactory: (registry: PostTypeRegistry) => registry.register(ATTACHMENT_POST_TYPE),
@@ -48,6 +50,7 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
     PostRecordsService,
     PostPasswords,
     PostStatusListeners,
+    SiteIdentity,
     TypeOrmModule,
   ],
 })

@@ -1,4 +1,4 @@
-import { Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { DateTimeColumn } from '../datetime.transformer';
 
 /**
@@ -17,4 +17,8 @@ export class ChangeHeadEntity {
 
   @DateTimeColumn('changed_utc')
   changedUtc!: string;
+
+  /** The write sequence number of that change: tells apart two changes within one second. */
+  @Column({ type: 'integer', default: 0 })
+  seq!: number;
 }

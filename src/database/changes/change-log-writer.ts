@@ -28,8 +28,8 @@ export class ChangeLogWriter {
       const living = chunk.filter((c) => c.action !== 'deleted');
       await this.db.upsert(
         ChangeHeadEntity,
-        living.map((c) => ({ resource: c.resource, resourceId: c.resourceId, changedUtc })),
-        ['changed_utc'],
+        living.map((c) => ({ resource: c.resource, resourceId: c.resourceId, changedUtc, seq })),
+        ['changed_utc', 'seq'],
         ['resource', 'resource_id'],
       );
       for (const gone of chunk.filter((c) => c.action === 'deleted')) {

@@ -14,6 +14,8 @@ import { AddLeases1764800000000 } from './1764800000000-add-leases';
 import { AddEventSearchWordDays1764900000000 } from './1764900000000-add-event-search-word-days';
 import { AddEventDocuments1765000000000 } from './1765000000000-add-event-documents';
 import { AddReplicaHeartbeat1765100000000 } from './1765100000000-add-replica-heartbeat';
+import { AddSiteIdentity1765200000000 } from './1765200000000-add-site-identity';
+import { AddChangeHeadSeq1765300000000 } from './1765300000000-add-change-head-seq';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -36,4 +38,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddEventSearchWordDays1764900000000,
   AddEventDocuments1765000000000,
   AddReplicaHeartbeat1765100000000,
+  AddSiteIdentity1765200000000,
+  AddChangeHeadSeq1765300000000,
 ];

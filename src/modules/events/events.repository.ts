@@ -194,6 +194,7 @@ export class EventsRepository {
         'd.startUtc AS start_utc',
         'd.endUtc AS end_utc',
         'h.changedUtc AS changed_utc',
+        'h.seq AS changed_seq',
       ])
       .orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC')
       .addOrderBy('d.postId', 'ASC')
@@ -206,6 +207,7 @@ export class EventsRepository {
         start_utc: string | Date;
         end_utc: string | Date;
         changed_utc: string | Date | null;
+        changed_seq: number | string | null;
       }>();
     return rows.map((r) => ({
       id: Number(r.id),
@@ -215,6 +217,7 @@ export class EventsRepository {
       startUtc: String(sqlDateTime.from(r.start_utc)),
       endUtc: String(sqlDateTime.from(r.end_utc)),
       changedUtc: (sqlDateTime.from(r.changed_utc) as string | null) ?? null,
+      changedSeq: Number(r.changed_seq ?? 0),
     }));
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NAMESPACE } from '../../common/http/namespace';
 import type { RequestContext } from '../../common/http/request-context';
+import { SiteIdentity } from '../../core/posts/site-identity';
 import { AppConfig } from '../../config/app-config';
 import { ChangeSourceRegistry } from '../../core/changes/change-source.registry';
 import { typeOf } from './event-types';
@@ -16,6 +17,7 @@ export class WebhookPayloads {
   constructor(
     private readonly sources: ChangeSourceRegistry,
     private readonly config: AppConfig,
+    private readonly siteIdentity: SiteIdentity,
   ) {}
 
   async bodyOf(delivery: WebhookDeliveryEntity): Promise<string> {
@@ -51,6 +53,7 @@ export class WebhookPayloads {
       language: 'en',
       restBase,
       siteUrl,
+      ...(this.siteIdentity.host !== null ? { siteHost: this.siteIdentity.host } : {}),
       namespaceUrl: `${restBase}/${NAMESPACE}`,
       dialect: 'cal',
       requestId,

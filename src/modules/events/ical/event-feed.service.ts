@@ -19,6 +19,7 @@ import { EventsQueryService } from '../events-query.service';
 import { EventsRepository, type EventArchiveFilter } from '../events.repository';
 import { FeedTurns } from './feed-turns';
 import { feedFingerprint, FeedFingerprints } from './feed-fingerprints';
+import { siteHostOf } from '../../../core/posts/post.mapper';
 import { foldLines } from './fold-lines';
 import { toICalEventData } from './ical-event';
 import { hasVtimezone, spanOf, vtimezoneOf, type ZoneSpan } from './vtimezones';
@@ -172,6 +173,8 @@ export class EventFeedService {
       ctx.user ? `${ctx.user.id}:${ctx.user.role}` : '-',
       ctx.language,
       ctx.namespaceUrl,
+      // The UIDs' host (SiteIdentity), which the namespace URL need not name.
+      siteHostOf(ctx),
       request.url,
       state.extra,
       this.siteTime.zone,

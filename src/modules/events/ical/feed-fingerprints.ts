@@ -11,6 +11,8 @@ export interface FeedEntryState {
   modifiedUtc: string;
   /** When the event or anything it shows (venue, organizer, terms) last changed (`change_heads`). */
   changedUtc: string | null;
+  /** The write sequence number of that change (two changes within one second have the same time). */
+  changedSeq: number;
 }
 
 /**
@@ -22,7 +24,7 @@ export function feedFingerprint(feedKey: string, entries: readonly FeedEntryStat
   const hash = createHash('sha1').update(feedKey);
   for (const e of entries) {
     hash.update(
-      `\n${e.id}|${e.timezone}|${e.allDay ? 1 : 0}|${e.startUtc}|${e.endUtc}|${e.modifiedUtc}|${e.changedUtc ?? ''}`,
+      `\n${e.id}|${e.timezone}|${e.allDay ? 1 : 0}|${e.startUtc}|${e.endUtc}|${e.modifiedUtc}|${e.changedUtc ?? ''}|${e.changedSeq}`,
     );
   }
   return hash.digest('base64url');
