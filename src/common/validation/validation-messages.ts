@@ -113,12 +113,15 @@ const KIND_REASONS = new Set<string>([
   'linked_records',
 ]);
 
+/** Bounds of a value: meaningless to tell while the value is not even of the right kind. */
+const BOUND_REASONS = new Set<string>(['min', 'max', 'min_length', 'max_length', 'max_items', 'not_empty']);
+
 /**
- * The reasons worth telling for one parameter: a value of the wrong kind gets that reason alone (`per_page=many`
- * "must be an integer", not also "must be at least 1"), anything else every reason once.
+ * The reasons worth telling for one parameter: a value of the wrong kind is not also told its bounds
+ * (`per_page=many`: "must be an integer", not also "must be at least 1"); every reason once.
  */
 export function mainReasons(reasons: readonly string[]): string[] {
   const keyOf = (r: string) => (r.startsWith(TOKEN_PREFIX) ? r.slice(TOKEN_PREFIX.length).split('|', 1)[0] : '');
-  const kind = reasons.filter((r) => KIND_REASONS.has(keyOf(r)));
-  return [...new Set(kind.length > 0 ? kind : reasons)];
+  const wrongKind = reasons.some((r) => KIND_REASONS.has(keyOf(r)));
+  return [...new Set(wrongKind ? reasons.filter((r) => !BOUND_REASONS.has(keyOf(r))) : reasons)];
 }
