@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { buildService, ServiceProcess } from '../support/service-process';
+import { buildService, freePort, ServiceProcess } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const README = readFileSync('README.md', 'utf8');
@@ -30,14 +29,6 @@ function commandsOf(block: string): string[] {
     .split(/\n(?=curl )/)
     .map((c) => c.trim())
     .filter((c) => c.startsWith('curl '));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function shell(command: string): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -56,6 +56,25 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
   // Named like a live temporary table of the shared server on 3306, which keeps its own in /tmp.
   const sharedTemporaryTable = join(tmpdir(), `#sql-temptable-${process.pid.toString(16)}-1-1.MAI`);
 
+  /** A third instance whose replica connection runs through a proxy the test can cut or freeze. */
+  async function instanceBehindReplicaProxy(env: Record<string, string> = {}) {
+    const replica = new URL(servers.replicaUrl);
+    const proxy = new FreezingProxy(replica.hostname, Number(replica.port));
+    const viaProxy = new URL(servers.replicaUrl);
+    viaProxy.port = String(await proxy.start());
+    const database = { url: servers.primaryUrl, kind: 'mysql' as const, drop: () => Promise.resolve() };
+    const e = await createTestApp({
+      database,
+      env: {
+        DATABASE_READ_URLS: viaProxy.toString(),
+        REPLICA_MAX_LAG_SECONDS: '3600',
+        RESPONSE_CACHE_MB: '0',
+        ...env,
+      },
+    });
+    return { e, proxy };
+  }
+
   beforeAll(async () => {
     writeFileSync(sharedTemporaryTable, '');
     servers = await startReplicatedMariaDb();
@@ -317,15 +336,7 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
   });
 
   it('answers from the primary a read whose replica went away under it, and leaves the replica out', async () => {
-    const replica = new URL(servers.replicaUrl);
-    const proxy = new FreezingProxy(replica.hostname, Number(replica.port));
-    const viaProxy = new URL(servers.replicaUrl);
-    viaProxy.port = String(await proxy.start());
-    const database = { url: servers.primaryUrl, kind: 'mysql' as const, drop: () => Promise.resolve() };
-    const e = await createTestApp({
-      database,
-      env: { DATABASE_READ_URLS: viaProxy.toString(), REPLICA_MAX_LAG_SECONDS: '3600', RESPONSE_CACHE_MB: '0' },
-    });
+    const { e, proxy } = await instanceBehindReplicaProxy();
     try {
       const before = await servers.selectsOnReplica();
       await e.http.get(`${ns}/events?per_page=5`).expect(200);
@@ -344,21 +355,8 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
   });
 
   it('answers from the primary the reads stuck on a replica that froze, once the check finds it not answering', async () => {
-    const replica = new URL(servers.replicaUrl);
-    const proxy = new FreezingProxy(replica.hostname, Number(replica.port));
-    const viaProxy = new URL(servers.replicaUrl);
-    viaProxy.port = String(await proxy.start());
-    const database = { url: servers.primaryUrl, kind: 'mysql' as const, drop: () => Promise.resolve() };
     // A statement timeout far beyond the test's: only giving the frozen replica up can answer these reads.
-    const e = await createTestApp({
-      database,
-      env: {
-        DATABASE_READ_URLS: viaProxy.toString(),
-        REPLICA_MAX_LAG_SECONDS: '3600',
-        RESPONSE_CACHE_MB: '0',
-        DB_QUERY_TIMEOUT_SECONDS: '3600',
-      },
-    });
+    const { e, proxy } = await instanceBehindReplicaProxy({ DB_QUERY_TIMEOUT_SECONDS: '3600' });
     try {
       await e.http.get(`${ns}/events?per_page=5`).expect(200);
       proxy.freeze();

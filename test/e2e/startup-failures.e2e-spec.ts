@@ -4,16 +4,16 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildService, ServiceProcess } from '../support/service-process';
+import { buildService, freePort, ServiceProcess } from '../support/service-process';
 
-/** A port on this machine that nothing listens on: taken, then given back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+// Each test starts the compiled service once; whatever it left running is stopped after it.
+let service: ServiceProcess | null = null;
+beforeAll(() => buildService(), 120_000);
+afterEach(async () => {
+  service?.child.kill('SIGKILL');
+  await service?.exited;
+  service = null;
+});
 
 const onMysql = /^(mysql|mariadb):/.test(process.env.DATABASE_URL ?? '');
 
@@ -30,16 +30,8 @@ function mysqlUrlOf(database: string): string {
  * says what to do.
  */
 describe('start-up when the database refuses the first connection', () => {
-  let service: ServiceProcess | null = null;
-  beforeAll(() => buildService(), 120_000);
-  afterEach(async () => {
-    service?.child.kill('SIGKILL');
-    await service?.exited;
-    service = null;
-  });
-
   it('waits for a server that is not listening (yet), saying so when it happens, not when it gives up', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     service = new ServiceProcess({ DATABASE_URL: `mysql://root@127.0.0.1:${port}/calendar`, PORT: '0' });
     const retries = () => service!.lines.filter((l) => l.msg.includes('Unable to connect to the database'));
     await service.until(() => retries().length >= 2);
@@ -70,13 +62,6 @@ describe('start-up when the database refuses the first connection', () => {
 
 /** The first start of a new team: settings with typos, a port in use, a file the service may not write. */
 describe('start-up mistakes a new team makes', () => {
-  let service: ServiceProcess | null = null;
-  beforeAll(() => buildService(), 120_000);
-  afterEach(async () => {
-    service?.child.kill('SIGKILL');
-    await service?.exited;
-    service = null;
-  });
   const sqlite = () => `sqlite:${join(mkdtempSync(join(tmpdir(), 'cal-start-')), 'calendar.sqlite')}`;
 
   it('warns of a setting that looks like a known one, naming it, and still starts', async () => {
