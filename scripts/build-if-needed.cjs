@@ -7,7 +7,7 @@ const { join } = require('node:path');
 
 const root = join(__dirname, '..');
 const stamp = join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+const inputs = ['src', 'examples', 'ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -7,7 +7,8 @@ import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { createRootLogger, PinoNestLogger } from './common/logging/logger';
 import { AppConfig } from './config/app-config';
-import { earlyLogLevel } from './config/env.schema';
+import { earlyLogLevel, validateEnvironment } from './config/env.schema';
+import { applicationModules } from './extension-modules';
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -71,7 +72,9 @@ async function bootstrap(): Promise<void> {
   const early = createRootLogger(earlyLogLevel(process.env.LOG_LEVEL));
   let app: NestExpressApplication | undefined;
   try {
-    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(), {
+    // The calendar's modules and the deployment's extensions (CAL_EXTENSIONS), in every worker alike.
+    const modules = await applicationModules(validateEnvironment(process.env).CAL_EXTENSIONS);
+    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ modules }), {
       bodyParser: false,
       // Lines as they happen: a start-up waiting for its database says so while it waits, not after.
       bufferLogs: false,

@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { DatesModule } from '../common/dates/dates.module';
 import { BackgroundModule } from '../common/background/background.module';
@@ -11,7 +11,8 @@ import { CALENDAR_MODULES } from '../app.module';
 /** What the CLI needs: configuration, the database (with its migrations) and user management. */
 @Module({})
 export class CliModule {
-  static forRoot(options: AppConfigOptions = {}): DynamicModule {
+  /** @param options.modules the resource modules whose migrations the schema has (`applicationModules`). */
+  static forRoot(options: AppConfigOptions & { modules?: readonly Type[] } = {}): DynamicModule {
     return {
       module: CliModule,
       imports: [
@@ -19,7 +20,7 @@ export class CliModule {
         DatesModule,
         RedisModule,
         BackgroundModule,
-        DatabaseModule.forRoot(migrationsOf(CALENDAR_MODULES)),
+        DatabaseModule.forRoot(migrationsOf(options.modules ?? CALENDAR_MODULES)),
         AuthModule,
       ],
     };

@@ -1,7 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { Command, CommanderError } from 'commander';
 import { createInterface } from 'node:readline/promises';
-import { AppModule, CALENDAR_MODULES } from '../app.module';
+import { AppModule } from '../app.module';
+import { applicationModules } from '../extension-modules';
 import { ApplicationPasswordsService } from '../auth/application-passwords.service';
 import { AuthInputError } from '../auth/auth-input.error';
 import { UsersService } from '../auth/users.service';
@@ -46,6 +47,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     exitCode = 1;
   };
 
+  // The calendar's modules and CAL_EXTENSIONS, as the server runs them: their migrations, tables and payloads.
+  const modules = async () =>
+    applicationModules(validateEnvironment({ ...process.env, ...io.overrides }).CAL_EXTENSIONS);
+
   const program = new Command('npm run cli --')
     .description('Manage users, application passwords, webhooks and the schema of the events calendar service.')
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
@@ -53,9 +58,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .exitOverride();
 
   addUserCommands(program, async (action, json) => {
-    const app = await NestFactory.createApplicationContext(CliModule.forRoot({ overrides: io.overrides }), {
-      logger: false,
-    });
+    const app = await NestFactory.createApplicationContext(
+      CliModule.forRoot({ overrides: io.overrides, modules: await modules() }),
+      { logger: false },
+    );
     try {
       print(await action({ users: app.get(UsersService), passwords: app.get(ApplicationPasswordsService) }), json);
     } catch (error) {
@@ -67,7 +73,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
   addSchemaCommands(program, async (action, json) => {
     const env = validateEnvironment({ ...process.env, ...io.overrides });
-    const migrations = new MigrationCommands(env.DATABASE_URL, allMigrations(CALENDAR_MODULES));
+    const migrations = new MigrationCommands(
+      env.DATABASE_URL,
+      allMigrations(await applicationModules(env.CAL_EXTENSIONS)),
+    );
     try {
       const progress = (label: string, total: number) => startProgress(label, total, io.stderr);
       print(await action({ migrations, progress, confirm: (question) => askOnTerminal(question, io) }), json);
@@ -79,7 +88,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addWebhookCommands(program, async (action, json) => {
     // The whole service without its HTTP server: payloads render records as the API does.
     const app = await NestFactory.createApplicationContext(
-      AppModule.forRoot({ overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false' } }),
+      AppModule.forRoot({ overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false' }, modules: await modules() }),
       { logger: false },
     );
     try {

@@ -121,6 +121,13 @@ export class EnvironmentVariables {
   @IsIanaZone()
   SITE_TIMEZONE = 'UTC';
 
+  /**
+   * Extension modules to load beside the calendar's: module files, comma-separated, resolved from the working
+   * directory (extension-modules.ts). Every entry point reads it: the server, its cluster workers, the CLI.
+   */
+  @IsString()
+  CAL_EXTENSIONS = '';
+
   @IsString()
   @Matches(/^(|\/[A-Za-z0-9._~\-/]*[A-Za-z0-9._~-])$/, {
     message: 'must be empty or a path such as /api (leading slash, no trailing slash)',

@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger as PinoLogger } from 'pino';
-import { CALENDAR_MODULES } from '../app.module';
+import { applicationModules } from '../extension-modules';
 import { validateEnvironment } from '../config/env.schema';
 import { MigrationCommands } from '../database/migration-commands';
 import { allMigrations } from '../database/module-migrations';
@@ -21,7 +21,8 @@ const silentProgress = () => ({ advance: () => undefined, stop: () => undefined 
 export async function runClusterPrimary(count: number, logger: PinoLogger): Promise<void> {
   const env = validateEnvironment(process.env);
   if (env.DB_MIGRATIONS_RUN) {
-    const migrations = new MigrationCommands(env.DATABASE_URL, allMigrations(CALENDAR_MODULES));
+    const modules = await applicationModules(env.CAL_EXTENSIONS);
+    const migrations = new MigrationCommands(env.DATABASE_URL, allMigrations(modules));
     try {
       const applied = await migrations.run(silentProgress);
       if (applied.length > 0) logger.info(`applied ${applied.length} migration(s) before starting the workers`);

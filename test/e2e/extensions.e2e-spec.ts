@@ -1,0 +1,105 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli/run-cli';
+import { loadExtensionModules } from '../../src/extension-modules';
+import { SpeakersModule } from '../../examples/speakers/speakers.module';
+import { CapturedStream } from '../support/captured-stream';
+import { buildService, freePort, ServiceProcess } from '../support/service-process';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const ns = '/cal/events/v1';
+const onMysql = /^(mysql|mariadb):/.test(process.env.DATABASE_URL ?? '');
+
+async function cli(databaseUrl: string, extensions: string, ...args: string[]) {
+  const stdout = new CapturedStream();
+  const stderr = new CapturedStream();
+  const code = await runCli(['node', 'cli', ...args], {
+    stdout: stdout.asWriteStream(),
+    stderr: stderr.asWriteStream(),
+    overrides: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', CAL_EXTENSIONS: extensions },
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/**
+ * A deployment's extension named in CAL_EXTENSIONS, and nowhere in `src/`: every entry point runs it. The
+ * compiled server (in cluster mode on MySQL), and the CLI's migrations.
+ */
+describe('extensions from CAL_EXTENSIONS', () => {
+  let database: TestDatabase;
+  let service: ServiceProcess | null = null;
+
+  beforeAll(async () => {
+    buildService();
+    database = await createTestDatabase();
+  }, 120_000);
+  afterEach(async () => {
+    service?.child.kill('SIGTERM');
+    await service?.exited;
+    service = null;
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('loads every Nest module a named file exports, and refuses a file that is missing or exports none', async () => {
+    expect(await loadExtensionModules('examples/speakers/speakers.module.ts')).toEqual([SpeakersModule]);
+    expect(await loadExtensionModules(' , ')).toEqual([]);
+    await expect(loadExtensionModules('examples/nowhere.js')).rejects.toThrow(
+      /CAL_EXTENSIONS: examples\/nowhere\.js: no such file/,
+    );
+    const empty = join(mkdtempSync(join(tmpdir(), 'cal-ext-')), 'empty.mjs');
+    writeFileSync(empty, 'export const notAModule = 1;\n');
+    await expect(loadExtensionModules(empty)).rejects.toThrow(/exports no Nest module/);
+  });
+
+  it("applies, shows and reverts the extension's migration through the CLI", async () => {
+    const extension = 'examples/speakers/speakers.module.ts';
+    const shown = await cli(database.url, extension, 'migrations:show', '--json');
+    expect((JSON.parse(shown.stdout) as { pending: string[] }).pending).toContain('CreateSpeakers1790000000000');
+    expect((await cli(database.url, extension, 'migrations:run')).code).toBe(0);
+    const reverted = await cli(database.url, extension, 'migrations:revert', '--json');
+    expect([reverted.code, JSON.parse(reverted.stdout)]).toEqual([0, { reverted: ['CreateSpeakers1790000000000'] }]);
+    expect((await cli(database.url, extension, 'migrations:run', '--json')).stdout).toContain(
+      'CreateSpeakers1790000000000',
+    );
+    // Without the setting, the same CLI does not know the extension's migration.
+    const bare = await cli(database.url, '', 'migrations:show', '--json');
+    expect(JSON.parse(bare.stdout)).toMatchObject({ pending: [] });
+    expect((JSON.parse(bare.stdout) as { applied: string[] }).applied).not.toContain('CreateSpeakers1790000000000');
+  });
+
+  it('serves the extension from the compiled server, in cluster mode where the database allows it', async () => {
+    const port = await freePort();
+    service = new ServiceProcess({
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CAL_EXTENSIONS: 'dist/examples/speakers/speakers.module.js',
+      CAL_ADMIN_LOGIN: 'admin',
+      CAL_ADMIN_PASSWORD: 'a long admin password',
+      // Two workers on MySQL (SQLite stays one process): each must load the extension itself.
+      WEB_CONCURRENCY: onMysql ? '2' : '1',
+    });
+    await service.until((lines) => lines.filter((l) => l.msg.includes(' listening on ')).length >= (onMysql ? 2 : 1));
+    const auth = `Basic ${Buffer.from('admin:a long admin password').toString('base64')}`;
+    const origin = `http://127.0.0.1:${port}`;
+    // Every worker answers (connections are spread over them): each created and listed a speaker.
+    for (let i = 0; i < 6; i++) {
+      const created = await fetch(`${origin}${ns}/speakers`, {
+        method: 'POST',
+        headers: { Authorization: auth, 'Content-Type': 'application/json', Connection: 'close' },
+        body: JSON.stringify({ speaker: `Speaker ${i}`, status: 'publish' }),
+      });
+      expect(created.status).toBe(201);
+    }
+    const listed = await fetch(`${origin}${ns}/speakers?per_page=50`, { headers: { Connection: 'close' } });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { speakers: unknown[] }).speakers).toHaveLength(6);
+    const index = (await (await fetch(`${origin}${ns}`)).json()) as { routes: Record<string, unknown> };
+    expect(Object.keys(index.routes)).toContain(`/${ns.slice(1)}/speakers`);
+    expect((await fetch(`${origin}/health/ready`)).status).toBe(200);
+  }, 120_000);
+});
