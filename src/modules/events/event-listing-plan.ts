@@ -3,6 +3,7 @@ import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { PageRequest } from '../../common/pagination/pagination';
 import { contentVisibleCondition } from '../../core/posts/post-visibility';
 import { ShapedQueries, unionAll, type ShapeParams } from '../../database/shaped-queries';
+import { exactOnlyFieldsSet } from './archive-filter-fields';
 import { nextDayStart } from './event-window';
 import type { ArchiveSeek, EventArchiveFilter } from './events.repository';
 
@@ -24,16 +25,14 @@ export function plainPublicWindow(filter: EventArchiveFilter): { startFrom: stri
   const w = filter.window;
   const publicScope =
     filter.scope.ownerId === undefined && filter.scope.statuses.length === 1 && filter.scope.statuses[0] === 'publish';
+  // Every other field is classified in ARCHIVE_FILTER_FIELDS: any set that the count tables do not know
+  // (a link, a module's filter, a new field) sends the archive to the exact query.
   const plain =
     publicScope &&
     w?.startFrom !== undefined &&
     w.endUntil !== undefined &&
     [w.startsBefore, w.startsAfter, w.endsBefore, w.endsAfter].every((b) => b === undefined) &&
-    filter.linkFilters.length === 0 &&
-    filter.moduleConditions.length === 0 &&
-    filter.featured === undefined &&
-    filter.include === undefined &&
-    filter.parentId === undefined;
+    exactOnlyFieldsSet(filter).length === 0;
   return plain ? { startFrom: w.startFrom!, endUntil: w.endUntil! } : undefined;
 }
 
