@@ -67,6 +67,10 @@ export class AppConfig {
   get metricsToken(): string | undefined {
     return this.get('METRICS_TOKEN');
   }
+  /** `READ_FAST_PATHS`: event reads may use the count tables, the word index and stored documents. */
+  get readFastPaths(): boolean {
+    return this.get('READ_FAST_PATHS');
+  }
   get metricsOpen(): boolean {
     return this.get('METRICS_OPEN');
   }

@@ -103,6 +103,15 @@ export class EnvironmentVariables {
   @Max(3600)
   READ_YOUR_WRITES_SECONDS = 5;
 
+  /**
+   * `false`: event reads take the exact query and assemble every event, without the day counts, the word
+   * index, the index skip, the reused totals or the stored documents. A diagnostic switch (and the reference
+   * the fast paths are tested against), not a setting for production: those reads are far slower.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  READ_FAST_PATHS = true;
+
   /** Replicas are read only while they are at most this far behind the primary; else reads go there. */
   @Transform(toInt)
   @IsInt()

@@ -80,8 +80,9 @@ export class EventsQueryService {
         { ...filter, nowUtc: undefined, contentVisible: undefined },
         ctx.user && `${ctx.user.id}:${ctx.user.role}`,
       ]);
-    const { events, total } =
-      (await this.fromSearchIndex(filter, page)) ?? (await this.fromRows(filter, page, totalKey));
+    const { events, total } = this.config.readFastPaths
+      ? ((await this.fromSearchIndex(filter, page)) ?? (await this.fromRows(filter, page, totalKey)))
+      : await this.events.listForArchive(filter, page, (count) => count(), undefined, { exact: true });
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
     return buildListResponse({
       key: EVENTS_REST_BASE,

@@ -82,12 +82,14 @@ export class EventsRepository {
     page: PageRequest,
     totalOf: (count: () => Promise<number>) => Promise<number> = (count) => count(),
     seek?: ArchiveSeek,
+    /** `exact`: the page query built for this filter, never a cached shape (READ_FAST_PATHS=false). */
+    options: { exact?: boolean } = {},
   ): Promise<{ events: EventRecord[]; total: number }> {
     const total = await totalOf(() => this.countArchive(filter));
     // Past the last page there is nothing to read (and a huge page number must not walk the whole window).
     if (page.offset >= total) return { events: [], total };
     const bounds = { seek, offset: seek ? seek.offset : page.offset, limit: page.perPage };
-    const shape = archiveShapeOf(filter, bounds);
+    const shape = options.exact ? null : archiveShapeOf(filter, bounds);
     const raw = shape
       ? await this.shaped.rawMany<Record<string, unknown>>(shape.key, shape.params, (_manager, params) => {
           const marked = shape.marked(params);

@@ -10,6 +10,7 @@ import { PreparedRecordJson } from '../../../common/http/prepared-json';
 import type { RequestContext } from '../../../common/http/request-context';
 import type { RecordedChange } from '../../../database/changes/recorded-change';
 import { CommitSteps } from '../../../database/commit-steps';
+import { AppConfig } from '../../../config/app-config';
 import { DatabaseContext } from '../../../database/database-context';
 import { WriteTransactions } from '../../../database/write-transactions';
 import { TermsRepository } from '../../../core/terms/terms.repository';
@@ -70,6 +71,7 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     private readonly terms: TermsRepository,
     private readonly links: EventLinkRegistry,
     private readonly extensions: LinkedPostExtensionRegistry,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -219,7 +221,9 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     ctx: RequestContext,
   ): document is StoredEventDocument {
     // The reference dialect names taxonomies its own way, so it is always assembled.
-    return !!document?.objectJson && document.format === this.formatKey && ctx.dialect === 'cal';
+    return (
+      this.config.readFastPaths && !!document?.objectJson && document.format === this.formatKey && ctx.dialect === 'cal'
+    );
   }
 
   /** Events whose document may be the same for every caller, and is not built yet for this format. */
