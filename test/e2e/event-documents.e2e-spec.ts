@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EventDocuments } from '../../src/modules/events/documents/event-documents.service';
-import type { TestApp } from '../support/create-test-app';
+import type { RequestContext } from '../../src/common/http/request-context';
+import { EventObjectsService } from '../../src/modules/events/event-objects.service';
+import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { documentsSettled } from '../support/statements';
+import { createTestDatabase } from '../support/test-database';
 import { HOST, TwoInstances, WINDOW, type EventJson } from '../support/two-instances';
-import type { TestUser } from '../support/users';
+import { createUser, type TestUser } from '../support/users';
 
 const ns = '/cal/events/v1';
 
@@ -264,5 +267,78 @@ describe('event documents', () => {
       eventId,
     ]);
     expect(rows).toEqual([]);
+  });
+});
+
+/**
+ * A change of the event representation (a field added by code, a module or a patch) must never meet a
+ * document of the old shape, nor a document built for the public meet a caller whose representation differs.
+ */
+describe('event documents: the representation changes', () => {
+  type Built = { object: Record<string, unknown> }[];
+  const original = EventObjectsService.prototype.fromRecords;
+  /** Adds `field(ctx)` to every event object the service builds, for the apps created while it is in place. */
+  function reshape(field: string, value: (ctx: RequestContext) => unknown): void {
+    EventObjectsService.prototype.fromRecords = async function (this: EventObjectsService, ...args) {
+      const built = (await original.apply(this, args)) as unknown as Built;
+      for (const b of built) b.object[field] = value(args[1]);
+      return built as never;
+    };
+  }
+  afterAll(() => {
+    EventObjectsService.prototype.fromRecords = original;
+  });
+
+  const titlesWith = async (t: TestApp, field: string, auth?: string) => {
+    const req = t.http.get(`${ns}/events?start_date=2031-01-01&end_date=2031-12-31&per_page=50`);
+    const res = await (auth ? req.set('Authorization', auth) : req).expect(200);
+    return (res.body.events as Record<string, unknown>[]).map((e) => [e.title, e[field]]);
+  };
+
+  it('serves no document of the old shape once a field is added', async () => {
+    const database = await createTestDatabase();
+    const before = await createTestApp({ database, env: { RESPONSE_CACHE_MB: '0' } });
+    const editor = await createUser(before, 'editor');
+    for (const title of ['Old shape 1', 'Old shape 2', 'Old shape 3']) {
+      await postEvent(before, editor.auth, { title, start_date: '2031-05-01 10:00', end_date: '2031-05-01 11:00' });
+    }
+    await titlesWith(before, 'title');
+    await documentsSettled(before);
+    await before.close();
+    reshape('shape_probe', () => 'new');
+    const after = await createTestApp({ database, env: { RESPONSE_CACHE_MB: '0' } });
+    try {
+      expect(await titlesWith(after, 'shape_probe')).toEqual([
+        ['Old shape 1', 'new'],
+        ['Old shape 2', 'new'],
+        ['Old shape 3', 'new'],
+      ]);
+      await documentsSettled(after);
+      expect((await titlesWith(after, 'shape_probe')).map(([, probe]) => probe)).toEqual(['new', 'new', 'new']);
+    } finally {
+      EventObjectsService.prototype.fromRecords = original;
+      await after.close();
+      await database.drop();
+    }
+  });
+
+  it('shows a caller-dependent field to each caller, documents filled or not', async () => {
+    reshape('viewer', (ctx) => ctx.user?.login ?? null);
+    const t = await createTestApp({ env: { RESPONSE_CACHE_MB: '0' } });
+    try {
+      const editor = await createUser(t, 'editor');
+      await postEvent(t, editor.auth, {
+        title: 'Viewed',
+        start_date: '2031-06-01 10:00',
+        end_date: '2031-06-01 11:00',
+      });
+      await titlesWith(t, 'viewer');
+      await documentsSettled(t);
+      expect(await titlesWith(t, 'viewer', editor.auth)).toEqual([['Viewed', editor.login]]);
+      expect(await titlesWith(t, 'viewer')).toEqual([['Viewed', null]]);
+    } finally {
+      EventObjectsService.prototype.fromRecords = original;
+      await t.close();
+    }
   });
 });

@@ -1,8 +1,12 @@
+import { toAuthUser } from '../../../auth/auth-user';
 import type { RequestContext } from '../../../common/http/request-context';
 import { DEFAULT_LANGUAGE } from '../../../common/i18n/language';
 import type { EventObjectsService } from '../event-objects.service';
 import type { EventObject } from '../event.mapper';
 import type { EventRecord } from '../events.repository';
+import { PostEntity } from '../../../core/posts/post.entity';
+import { EventDetailsEntity } from '../event-details.entity';
+import { EVENT_POST_TYPE } from '../event.post-type';
 import { renderDocument, TEMPLATE_CONTEXT } from './event-document-template';
 import type { StoredEventDocument } from './stored-event-document';
 
@@ -32,6 +36,15 @@ const SAMPLE_CONTEXT: RequestContext = Object.freeze({
   conditions: null,
 });
 
+/**
+ * The sample request as an administrator would send it: a document is served to every caller, signed in or
+ * not, so an event whose representation differs for them (a field that depends on the caller) gets none.
+ */
+const SIGNED_IN_SAMPLE: RequestContext = Object.freeze({
+  ...SAMPLE_CONTEXT,
+  user: toAuthUser({ id: 2_147_483_000, login: 'sample-administrator', role: 'administrator' }),
+});
+
 /** The counts the event's embedded terms show. */
 function countsShown(object: EventObject): Map<number, number> {
   const counts = new Map<number, number>();
@@ -43,15 +56,17 @@ function countsShown(object: EventObject): Map<number, number> {
 }
 
 /**
- * The documents of published, unprotected events: each event built twice, as the template and for the
- * sample request. A template is kept only if the event showed every linked record to an anonymous caller
- * and, filled for the sample, it is byte for byte the sample's JSON (a module whose mapper reworks URLs
+ * The documents of published, unprotected events: each event built three times, as the template and for the
+ * sample request, anonymous and signed in. A template is kept only if the event showed every linked record to
+ * an anonymous caller, the signed-in sample is the anonymous one, and, filled for the sample, the template is
+ * byte for byte the sample's JSON (a module whose mapper reworks URLs
  * would fail that, and its events are then always assembled). Otherwise the document is `''`: not the same
  * for every caller, until the event next changes.
  */
 export async function buildDocuments(objects: EventObjectsService, records: WithDocument[]): Promise<BuiltDocument[]> {
   const templates = await objects.fromRecords(records, TEMPLATE_CONTEXT, () => false, { countPlaceholders: true });
   const samples = await objects.fromRecords(records, SAMPLE_CONTEXT, () => false);
+  const signedIn = await objects.fromRecords(records, SIGNED_IN_SAMPLE, () => false);
   return records.map((record, i) => {
     const template = templates[i];
     const sample = samples[i];
@@ -60,8 +75,66 @@ export async function buildDocuments(objects: EventObjectsService, records: With
     const counts = countsShown(sample.object);
     const same =
       template.complete &&
+      JSON.stringify(signedIn[i].object) === JSON.stringify(sample.object) &&
       renderDocument(objectJson, SAMPLE_CONTEXT, counts) === JSON.stringify(sample.object) &&
       renderDocument(jsonLd, SAMPLE_CONTEXT, counts) === JSON.stringify(objects.jsonLdOf(sample));
     return same ? { record, objectJson, jsonLd } : { record, objectJson: '', jsonLd: '' };
   });
+}
+
+/** An event with every field set and nothing linked, built at start to name the representation's shape. */
+function shapeSampleRecord(): EventRecord {
+  const post = Object.assign(new PostEntity(), {
+    id: 2_147_483_001,
+    type: EVENT_POST_TYPE.type,
+    slug: 'shape-sample',
+    title: 'Shape <b>sample</b>',
+    content: '<p>Sample</p>',
+    excerpt: 'Sample',
+    status: 'publish',
+    authorId: 1,
+    parentId: null,
+    passwordHash: null,
+    trashedFrom: null,
+    featuredImageId: null,
+    menuOrder: 0,
+    dateLocal: '2030-01-02 03:04:05',
+    dateUtc: '2030-01-02 02:04:05',
+    modifiedLocal: '2030-01-02 03:04:05',
+    modifiedUtc: '2030-01-02 02:04:05',
+  });
+  const details = Object.assign(new EventDetailsEntity(), {
+    postId: post.id,
+    startLocal: '2030-01-03 19:00:00',
+    endLocal: '2030-01-03 22:00:00',
+    startUtc: '2030-01-03 18:00:00',
+    endUtc: '2030-01-03 21:00:00',
+    timezone: 'Europe/Berlin',
+    allDay: false,
+    cost: '15',
+    currencySymbol: '€',
+    currencyCode: 'EUR',
+    currencyPosition: 'postfix',
+    website: 'https://example.org/sample',
+    showMap: true,
+    showMapLink: true,
+    hideFromListings: false,
+    sticky: false,
+    featured: true,
+  });
+  return { post, details };
+}
+
+/**
+ * What the event representation looks like in this build: a sample event built as the anonymous and the
+ * signed-in sample callers see it. Part of the documents' format, so a mapper that adds, drops or reshapes a
+ * field (in code, a module, or a patch) makes every stored document of the old shape unusable at once.
+ */
+export async function representationShape(objects: EventObjectsService): Promise<string> {
+  const record = shapeSampleRecord();
+  const built = [
+    ...(await objects.fromRecords([record], SAMPLE_CONTEXT, () => false)),
+    ...(await objects.fromRecords([record], SIGNED_IN_SAMPLE, () => false)),
+  ];
+  return built.map((b) => `${JSON.stringify(b.object)}\n${JSON.stringify(objects.jsonLdOf(b))}`).join('\n');
 }

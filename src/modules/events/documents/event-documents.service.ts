@@ -6,6 +6,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleInit,
 } from '@nestjs/common';
+import { toEventJsonLd, toEventObject } from '../event.mapper';
 import { PreparedRecordJson } from '../../../common/http/prepared-json';
 import type { RequestContext } from '../../../common/http/request-context';
 import type { RecordedChange } from '../../../database/changes/recorded-change';
@@ -25,7 +26,7 @@ import { documentFills } from './document-fills';
 import { FillQueue } from './fill-queue';
 import { EventDocumentEntity } from './event-document.entity';
 import { countedTermIds, renderDocument } from './event-document-template';
-import { buildDocuments, type BuiltDocument, type WithDocument } from './event-document-builder';
+import { buildDocuments, representationShape, type BuiltDocument, type WithDocument } from './event-document-builder';
 import type { StoredEventDocument } from './stored-event-document';
 
 /** Bumped when the event representation changes in a way the service's version would not tell. */
@@ -84,13 +85,19 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
   }
 
   /** Link types and extensions register while modules initialise; the format names them all. */
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     const parts = [
       DOCUMENT_FORMAT,
       serviceVersion(),
       process.versions.tz ?? process.versions.icu ?? '',
-      ...this.links.all().map(({ definition }) => `${definition.field}:${definition.cardinality}`),
-      ...this.extensions.all().map((e) => `${e.type}:${e.constructor.name}`),
+      // The code that builds the representation, as this build has it: a field added to the mapper (or to a
+      // linked type's object, or an extension) changes the format, so no document of the old shape is served.
+      ...[toEventObject, toEventJsonLd, EventObjectsService].map((code) => code.toString()),
+      await representationShape(this.objects),
+      ...this.links
+        .all()
+        .map(({ definition }) => `${definition.field}:${definition.cardinality}:${codeOf(definition)}`),
+      ...this.extensions.all().map((e) => `${e.type}:${e.constructor.name}:${e.constructor.toString()}`),
     ];
     this.formatKey = createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
   }
@@ -283,4 +290,14 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
       { content: false },
     );
   }
+}
+
+/** The source text of every function a declaration holds, nested objects included (its "build"). */
+function codeOf(value: unknown, seen = new Set<unknown>()): string {
+  if (typeof value === 'function') return value.toString();
+  if (typeof value !== 'object' || value === null || seen.has(value)) return '';
+  seen.add(value);
+  return Object.entries(value)
+    .map(([key, member]) => `${key}=${codeOf(member, seen)}`)
+    .join(';');
 }
