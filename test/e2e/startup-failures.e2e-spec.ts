@@ -135,7 +135,7 @@ describe('start-up mistakes a new team makes', () => {
     chmodSync(file, 0o444);
     // The folder stays writable, as in the report: SQLite opens the file read-only without a word.
     chmodSync(folder, 0o777);
-    service = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0' }, { unprivileged: true });
+    service = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0' }, { fileModesApply: true });
     expect(await service.exited).toBe(1);
     const fatal = service.lines.filter((l) => l.level === 60);
     expect(fatal).toHaveLength(1);

@@ -23,13 +23,16 @@ export class ServiceProcess {
   readonly exited: Promise<number | null>;
 
   /**
-   * @param options.unprivileged run as `nobody` when the tests run as root (who may write any file), so file
-   *   permissions apply as they would to an operator's service user.
+   * @param options.fileModesApply when the tests run as root (who may write any file), run the service as root
+   *   without the capabilities that override file modes, so a read-only file is read-only to it as it would be
+   *   to an operator's service user. (Not as another user: the tree and the Node binary may sit in folders
+   *   only root may enter, as CI's copies do.)
    */
-  constructor(env: Record<string, string>, options: { unprivileged?: boolean } = {}) {
+  constructor(env: Record<string, string>, options: { fileModesApply?: boolean } = {}) {
     const command = [process.execPath, join(root, 'dist', 'src', 'main.js')];
-    if (options.unprivileged && process.getuid?.() === 0) {
-      command.unshift('setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', '--');
+    if (options.fileModesApply && process.getuid?.() === 0) {
+      const caps = '-dac_override,-dac_read_search,-fowner';
+      command.unshift('setpriv', `--bounding-set=${caps}`, `--inh-caps=${caps}`, '--');
     }
     this.child = spawn(command[0], command.slice(1), {
       env: { ...process.env, LOG_LEVEL: 'info', ...env },
