@@ -33,6 +33,24 @@ export default tseslint.config(
     },
   },
   {
+    // Layering: the base (common, database, core) never reaches into the resource modules built on it, so a
+    // module can be left out or replaced without the base breaking; migrations never run live module code.
+    files: ['src/common/**/*.ts', 'src/database/**/*.ts', 'src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '../modules', '../../modules'],
+              message: 'common, database and core must not import the resource modules (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       // supertest bodies are untyped JSON; tests assert on their shape.

@@ -1,4 +1,8 @@
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+// The one exception to the layering rule, landed before it: this fill (and `derived:rebuild`, which reuses
+// it) indexes the words as the events module does today. Moving the fill to a rebuild of derived data that
+// runs after the migrations is open work (issue 35).
+// eslint-disable-next-line no-restricted-imports
 import {
   insertSearchRows,
   insertWith,
