@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { createTestApp, type TestApp } from '../support/create-test-app';
+import { createTestApp, registeredModules, type TestApp } from '../support/create-test-app';
 import { expectErrorShape } from '../support/error-shape';
 import { fillRoute, indexedEndpoints, type IndexedEndpoint } from '../support/route-catalogue';
 import { basicAuth, createUser, type TestUser } from '../support/users';
@@ -80,7 +80,7 @@ describe('fuzz: generated requests across every route', () => {
   const slugs: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ modules: await registeredModules() });
     editor = await createUser(t, 'editor');
     subscriber = await createUser(t, 'subscriber');
     endpoints = (await indexedEndpoints(t)).filter((e) => !e.route.endsWith('/doc'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
-import { createTestApp, type TestApp } from '../support/create-test-app';
+import { createTestApp, registeredModules, type TestApp } from '../support/create-test-app';
 import { fillRoute } from '../support/route-catalogue';
 import { createUser, type TestUser } from '../support/users';
 
@@ -30,7 +30,7 @@ describe('OpenAPI responses', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ modules: await registeredModules() });
     editor = await createUser(t, 'editor');
     doc = (await t.http.get(`${ns}/doc`).expect(200)).body;
     ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });

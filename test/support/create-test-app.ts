@@ -5,6 +5,7 @@ import request from 'supertest';
 import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
+import { applicationModules } from '../../src/extension-modules';
 import { configureApp } from '../../src/app.setup';
 import { Clock } from '../../src/common/dates/clock';
 import { DatabaseClock } from '../../src/database/database-clock';
@@ -113,4 +114,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (!options.database) await database.drop();
     },
   };
+}
+
+/**
+ * The modules a sweep covers: the calendar's and every extension, as a deployment runs them (CAL_EXTENSIONS
+ * when set, else the shipped example), so a route sweep meets an extension's routes too.
+ */
+export async function registeredModules(): Promise<Type[]> {
+  return applicationModules(process.env.CAL_EXTENSIONS || 'examples/speakers/speakers.module.ts');
 }
