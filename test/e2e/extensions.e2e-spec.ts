@@ -1,11 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli/run-cli';
 import { loadExtensionModules } from '../../src/extension-modules';
 import { SpeakersModule } from '../../examples/speakers/speakers.module';
+import { CALENDAR_MODULES } from '../../src/app.module';
 import { CapturedStream } from '../support/captured-stream';
+import { createTestApp } from '../support/create-test-app';
+import { createUser } from '../support/users';
+import { WebhookReceiver } from '../support/webhook-receiver';
 import { buildService, freePort, ServiceProcess } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -101,5 +106,50 @@ describe('extensions from CAL_EXTENSIONS', () => {
     const index = (await (await fetch(`${origin}${ns}`)).json()) as { routes: Record<string, unknown> };
     expect(Object.keys(index.routes)).toContain(`/${ns.slice(1)}/speakers`);
     expect((await fetch(`${origin}/health/ready`)).status).toBe(200);
+  }, 120_000);
+
+  it("renders the extension's records in the separate webhook worker's deliveries", async () => {
+    const receiver = new WebhookReceiver();
+    const url = await receiver.start();
+    const env = {
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      WEBHOOKS_POLL_SECONDS: '3600',
+      PUBLIC_URL: 'https://cal.example.org',
+    };
+    const t = await createTestApp({ database, modules: [...CALENDAR_MODULES, SpeakersModule], env });
+    let worker: ChildProcess | null = null;
+    try {
+      const admin = await createUser(t, 'administrator');
+      await t.http
+        .post(`${ns}/webhooks`)
+        .set('Authorization', admin.auth)
+        .send({ url, events: ['speaker.created'] })
+        .expect(201);
+      const speaker = await t.http
+        .post(`${ns}/speakers`)
+        .set('Authorization', admin.auth)
+        .send({ speaker: 'Delivered speaker', status: 'publish' })
+        .expect(201);
+      worker = spawn(process.execPath, [join(process.cwd(), 'dist', 'src', 'cli', 'main.js'), 'webhooks:work'], {
+        env: {
+          ...process.env,
+          ...env,
+          DATABASE_URL: database.url,
+          LOG_LEVEL: 'silent',
+          WEBHOOKS_POLL_SECONDS: '1',
+          CAL_EXTENSIONS: 'dist/examples/speakers/speakers.module.js',
+        },
+        stdio: 'ignore',
+      });
+      await receiver.receivedCount(1);
+      expect(receiver.received[0].json).toMatchObject({
+        type: 'speaker.created',
+        data: { id: speaker.body.id, deleted: false, object: { id: speaker.body.id, speaker: 'Delivered speaker' } },
+      });
+    } finally {
+      worker?.kill('SIGTERM');
+      await t.close();
+      await receiver.stop();
+    }
   }, 120_000);
 });
