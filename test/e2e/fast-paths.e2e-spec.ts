@@ -54,7 +54,14 @@ describe('fast paths equal the exact query', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    const env = { SITE_TIMEZONE: 'Europe/Berlin', GEO_ENABLED: 'true', RESPONSE_CACHE_MB: '0' };
+    // Global ids on a host of their own, apart from the links' (SiteIdentity): the stored documents fill both in.
+    const env = {
+      SITE_TIMEZONE: 'Europe/Berlin',
+      GEO_ENABLED: 'true',
+      RESPONSE_CACHE_MB: '0',
+      PUBLIC_URL: 'https://cal.example.org',
+      GLOBAL_ID_HOST: 'ids.example.org',
+    };
     fast = await createTestApp({ now: NOW, env });
     exact = await createTestApp({ now: NOW, database: fast.database, env: { ...env, READ_FAST_PATHS: 'false' } });
     admin = await createUser(fast, 'administrator');
@@ -157,5 +164,8 @@ describe('fast paths equal the exact query', () => {
       }
     }
     expect(compared).toBeGreaterThan(300);
+    const served = await fast.http.get(`${ns}/events`).set('Host', HOST).expect(200);
+    expect(served.text).toContain('"global_id":"ids.example.org?id=');
+    expect(served.text).toContain('"rest_url":"https://cal.example.org/');
   }, 600_000);
 });
