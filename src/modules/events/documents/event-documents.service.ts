@@ -6,7 +6,6 @@ import {
   type OnApplicationBootstrap,
   type OnModuleInit,
 } from '@nestjs/common';
-import { toEventJsonLd, toEventObject } from '../event.mapper';
 import { PreparedRecordJson } from '../../../common/http/prepared-json';
 import type { RequestContext } from '../../../common/http/request-context';
 import type { RecordedChange } from '../../../database/changes/recorded-change';
@@ -16,7 +15,7 @@ import { DatabaseContext } from '../../../database/database-context';
 import { WriteTransactions } from '../../../database/write-transactions';
 import { TermsRepository } from '../../../core/terms/terms.repository';
 import { serviceVersion } from '../../../operations/version';
-import type { EventObject } from '../event.mapper';
+import { toEventJsonLd, toEventObject, type EventObject } from '../event.mapper';
 import { EventObjectsService } from '../event-objects.service';
 import { EVENT_POST_TYPE } from '../event.post-type';
 import { EventsRepository, type EventRecord } from '../events.repository';
