@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { withoutEmpty } from '../../src/core/posts/post.mapper';
+import { linkedObjectSchema } from '../../src/discovery/response-schemas';
 import { WithMigrations } from '../../src/database/module-migrations';
 import { linkedObjectHead } from '../../src/modules/events/linked/linked-object-head';
 import type { LinkedPostTypeDefinition } from '../../src/modules/events/linked/linked-post-type.definition';
@@ -54,6 +55,13 @@ export const SPEAKER_DEFINITION: LinkedPostTypeDefinition<
       de: 'Die Vortragenden, in dieser Reihenfolge.',
     },
     filterDescription: { en: 'Events with any of these speakers.', de: 'Veranstaltungen mit einer dieser Personen.' },
+  },
+  openApi: {
+    schema: linkedObjectSchema('speaker', { affiliation: { type: 'string' }, website: { type: 'string' } }),
+    examples: {
+      create: { speaker: 'Ada Lovelace', affiliation: 'Analytical Engines Ltd' },
+      update: { website: 'https://example.org' },
+    },
   },
   texts: {
     en: { a: 'a speaker', the: 'speaker', many: 'speakers' },

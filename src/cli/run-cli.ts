@@ -15,8 +15,7 @@ import { CliModule } from './cli.module';
 import { addSchemaCommands } from './schema-commands';
 import { addUserCommands, type CliOutput } from './user-commands';
 import { addWebhookCommands } from './webhook-commands';
-import { DomainError } from '../common/errors/domain-error';
-import { ERROR_MESSAGES } from '../common/errors/error-messages';
+import { DomainError, errorMessage } from '../common/errors/domain-error';
 import { WebhooksService } from '../modules/webhooks/webhooks.service';
 import { WebhookWorker } from '../modules/webhooks/webhook-worker';
 import { failureWithHint } from '../database/connection-failures';
@@ -99,7 +98,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       print(await action(services), json);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const message = ERROR_MESSAGES.en[error.key];
+      const message = errorMessage(error, 'en');
       io.stderr.write(json ? `${JSON.stringify({ error: message })}\n` : `error: ${message}\n`);
       exitCode = 1;
     } finally {

@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { docText } from '../common/i18n/doc-text';
+import { responseSchemaRegistry, type ResourceResponseSchemas } from '../common/http/response-schema-registry';
 
 type Schema = Record<string, unknown>;
 
@@ -45,6 +46,17 @@ const IMAGE = {
 };
 
 const LINKED_OPTIONAL = { description: str, excerpt: str, slug: str, image: IMAGE };
+
+/**
+ * The schema of a linked post type's object (behaviour.md §8): the post head, its name under `nameKey`, the
+ * optional description, excerpt, slug and image, then `members` (a module's `openApi.schema`).
+ */
+export function linkedObjectSchema(nameKey: string, members: Record<string, Schema>): Schema {
+  return object({ ...POST_HEAD, [nameKey]: str, ...LINKED_OPTIONAL, ...members, json_ld: { type: 'object' } }, [
+    ...Object.keys(POST_HEAD),
+    nameKey,
+  ]);
+}
 
 /** Response schemas, by component name: the objects of behaviour.md §5, §8 and §9 and the error body. */
 const SCHEMAS: Record<string, Schema> = {
@@ -377,9 +389,9 @@ const EXAMPLES: Record<string, { create: Schema; update: Schema }> = {
   tags: { create: { name: 'jazz' }, update: { name: 'jazz and blues' } },
 };
 
-function kindOf(path: string, method: string, resource: string): Kind | null {
+function kindOf(path: string, method: string, resource: string, collectionPath?: boolean): Kind | null {
   // `/events/hidden` is a list of events too.
-  const collection = path.endsWith(`/${resource}`) || path.endsWith(`/${resource}/hidden`);
+  const collection = collectionPath ?? (path.endsWith(`/${resource}`) || path.endsWith(`/${resource}/hidden`));
   if (collection) return method === 'get' ? 'list' : method === 'post' ? 'create' : null;
   if (method === 'get') return 'read';
   if (method === 'delete') return 'delete';
@@ -423,6 +435,8 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
   };
   const schemas = doc.components.schemas ?? {};
   for (const [key, { item, list }] of Object.entries(RESOURCES)) schemas[list] = listSchema(key, item);
+  const registered = registeredResources(schemas, namespace);
+  addRegisteredMembers(schemas);
   for (const [path, operations] of Object.entries(doc.paths)) {
     if (path.endsWith('.ics')) {
       for (const operation of Object.values(operations as Record<string, Schema>)) operation.responses = FEED_RESPONSES;
@@ -434,7 +448,8 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
         operation.responses = CHANGES_RESPONSES;
       continue;
     }
-    const names = RESOURCES[resource];
+    const module = registered.find((r) => r.pattern.test(path));
+    const names = module?.resource ?? RESOURCES[resource];
     if (!names) continue;
     // Webhooks are administrators' (403 for everyone else, on reads too) and take no If-Match.
     const adminOnly = resource === 'webhooks';
@@ -443,7 +458,7 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
         operation.responses = deliveryResponses(method === 'get');
         continue;
       }
-      const kind = kindOf(path, method, resource);
+      const kind = kindOf(path, method, resource, module && module.collection.test(path));
       if (!kind) continue;
       const ok = ref(kind === 'list' ? names.list : names.item);
       const responses: Record<string, unknown> = {
@@ -465,10 +480,49 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
       }
       operation.responses = responses;
       const body = operation.requestBody as { content?: Record<string, Schema> } | undefined;
-      const example = kind === 'create' ? EXAMPLES[resource]?.create : EXAMPLES[resource]?.update;
+      const examples = module ? module.resource.examples : EXAMPLES[resource];
+      const example = kind === 'create' ? examples?.create : examples?.update;
       if (body?.content && example) {
         for (const media of Object.values(body.content)) media.example = example;
       }
     }
+  }
+}
+
+/** A route path pattern for a registered resource path: `{id}` matches any one path parameter. */
+function pathPattern(namespace: string, path: string, rest: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const segments = path.split('/').map((seg) => (/^\{\w+\}$/.test(seg) ? '\\{[^/]+\\}' : escape(seg)));
+  return new RegExp(`^/${escape(namespace)}/${segments.join('/')}${rest}`);
+}
+
+/** Modules' resources with their components and list envelopes, longest path first. */
+function registeredResources(schemas: Record<string, unknown>, namespace: string) {
+  return [...responseSchemaRegistry.resources()]
+    .sort((a, b) => b.path.length - a.path.length)
+    .map((resource: ResourceResponseSchemas) => {
+      Object.assign(schemas, resource.schemas);
+      schemas[resource.list] = listSchema(resource.listKey, resource.item);
+      return {
+        resource,
+        pattern: pathPattern(namespace, resource.path, '(?:/|$)'),
+        collection: pathPattern(namespace, resource.path, '$'),
+      };
+    });
+}
+
+/** Members modules added to the service's objects; one that clashes with a member there is refused. */
+function addRegisteredMembers(schemas: Record<string, unknown>): void {
+  for (const name of Object.keys(schemas)) {
+    const component = schemas[name] as { properties?: Record<string, unknown> };
+    const members = responseSchemaRegistry.membersOf(name);
+    if (members.size === 0 || !component.properties) continue;
+    // A copy: the service's own schemas are shared by every document built in this process.
+    const properties = { ...component.properties };
+    for (const [member, schema] of members) {
+      if (member in properties) throw new Error(`the member "${member}" of ${name} is declared twice`);
+      properties[member] = schema;
+    }
+    schemas[name] = { ...component, properties };
   }
 }

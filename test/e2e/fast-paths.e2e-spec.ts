@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestApp, type TestApp } from '../support/create-test-app';
+import { createTestApp, registeredModules, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { documentsSettled } from '../support/statements';
 import { createUser, type TestUser } from '../support/users';
@@ -38,6 +38,8 @@ function samplesFor(ids: Record<string, number>): Record<string, string[]> {
     modified_after: ['2000-01-01 00:00:00', '2100-01-01 00:00:00'],
     organizer: [String(ids.organizer)],
     venue: [String(ids.venue)],
+    // The shipped extensions' (registeredModules): a linked type's filter and a module's list filter.
+    speaker: [String(ids.speaker)],
   };
 }
 
@@ -62,8 +64,14 @@ describe('fast paths equal the exact query', () => {
       PUBLIC_URL: 'https://cal.example.org',
       GLOBAL_ID_HOST: 'ids.example.org',
     };
-    fast = await createTestApp({ now: NOW, env });
-    exact = await createTestApp({ now: NOW, database: fast.database, env: { ...env, READ_FAST_PATHS: 'false' } });
+    const modules = await registeredModules();
+    fast = await createTestApp({ now: NOW, env, modules });
+    exact = await createTestApp({
+      now: NOW,
+      database: fast.database,
+      env: { ...env, READ_FAST_PATHS: 'false' },
+      modules,
+    });
     admin = await createUser(fast, 'administrator');
     const post = (path: string, body: Record<string, unknown>) =>
       fast.http.post(`${ns}/${path}`).set('Authorization', admin.auth).send(body).expect(201);
@@ -75,6 +83,7 @@ describe('fast paths equal the exact query', () => {
     ).id;
     await post('venues', { venue: 'Far Hall', city: 'Munich', geo_lat: 48.14, geo_lng: 11.58 });
     ids.organizer = ((await post('organizers', { organizer: 'Crew' })).body as { id: number }).id;
+    ids.speaker = ((await post('speakers', { speaker: 'Ada' })).body as { id: number }).id;
     const titles = ['Jazz brunch', 'Opera night', 'Quiet reading', 'Jazz and opera', 'Open air'];
     const starts = ['09:00:00', '00:30:00', '23:30:00', '12:00:00'];
     for (let i = 0; i < 26; i++) {
@@ -90,11 +99,18 @@ describe('fast paths equal the exact query', () => {
         tags: i % 2 === 0 ? ['outdoor'] : i % 3 === 0 ? ['free'] : [],
         ...(i % 4 === 1 ? { venue: ids.venue } : i % 4 === 2 ? { venue: { venue: 'Far Hall' } } : {}),
         ...(i % 3 === 1 ? { organizer: [ids.organizer] } : {}),
+        ...(i % 5 === 2 ? { speaker: [ids.speaker] } : {}),
         ...(i % 7 === 3 ? { hide_from_listings: true } : {}),
         ...(i % 11 === 5 ? { status: 'draft' } : i % 13 === 6 ? { status: 'private' } : {}),
         ...(i % 8 === 7 ? { password: 'secret' } : {}),
         ...(i % 10 === 9 ? { timezone: 'America/New_York' } : {}),
       });
+      // Tickets (the example module): some on sale, some not yet, so documents hold a time-bound member.
+      if (i % 3 === 0)
+        await post(`events/${event.id}/tickets`, {
+          name: 'Entry',
+          sale_start: i % 2 ? '2030-03-01 13:00:00' : '2030-02-01 00:00:00',
+        });
       if (i === 0) ids.first = event.id;
       if (i === 1) ids.second = event.id;
       if (i === 2) ids.parent = event.id;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
 import { createTestApp, registeredModules, type TestApp } from '../support/create-test-app';
-import { fillRoute } from '../support/route-catalogue';
 import { createUser, type TestUser } from '../support/users';
 
 const ns = '/cal/events/v1';
@@ -11,6 +10,18 @@ interface Operation {
   requestBody?: { content: Record<string, { example?: Record<string, unknown> }> };
 }
 type Paths = Record<string, Record<string, Operation>>;
+
+/**
+ * The document with every object schema closed (`additionalProperties: false` where it says nothing): an
+ * answer's member that no schema names, a module's field included, fails validation until it is documented.
+ */
+function closed<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(closed) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, closed(value)]));
+  if ('properties' in copy && !('additionalProperties' in copy)) copy.additionalProperties = false;
+  return copy as T;
+}
 
 /**
  * The OpenAPI document describes what the service really answers: every resource operation's success
@@ -24,6 +35,27 @@ describe('OpenAPI responses', () => {
   let ajv: Ajv;
   const created: Record<string, { id: number; slug: string }> = {};
 
+  /**
+   * A route with every path parameter filled: each `{param}` from the record created at the path before it
+   * (`/events/{id}/tickets/{ticket}`: the event made at `/events`, the ticket made at `/events/{id}/tickets`).
+   */
+  const filledPath = (path: string): string | undefined => {
+    const segments = path.split('/');
+    const filled: string[] = [];
+    for (const [index, segment] of segments.entries()) {
+      // (A parameter may share its segment: `{id}.ics`.)
+      const param = /\{(\w+)\}/.exec(segment);
+      if (!param) {
+        filled.push(segment);
+        continue;
+      }
+      const record = created[segments.slice(0, index).join('/')];
+      if (!record) return undefined;
+      filled.push(segment.replace(param[0], String(param[1] === 'slug' ? record.slug : record.id)));
+    }
+    return filled.join('/');
+  };
+
   const validate = (schemaRef: unknown, body: unknown): string[] => {
     const check = ajv.compile({ $ref: `doc${(schemaRef as { $ref: string }).$ref}` });
     return check(body) ? [] : (check.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
@@ -34,7 +66,7 @@ describe('OpenAPI responses', () => {
     editor = await createUser(t, 'editor');
     doc = (await t.http.get(`${ns}/doc`).expect(200)).body;
     ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
-    ajv.addSchema(doc, 'doc');
+    ajv.addSchema(closed(doc), 'doc');
   });
   afterAll(async () => {
     await t.close();
@@ -81,23 +113,32 @@ describe('OpenAPI responses', () => {
   });
 
   it('sends Swagger UI’s request examples successfully and answers as the schemas say', async () => {
-    for (const resource of ['categories', 'tags', 'venues', 'organizers', 'events']) {
-      const create = doc.paths[`${ns}/${resource}`].post;
+    // Every collection that creates (the calendar's and every registered module's), parents before children,
+    // so that a child's path parameters are filled from what its parent's create gave.
+    const collections = Object.entries(doc.paths)
+      // (Webhooks are administrators' and need a reachable public address: their own test below.)
+      .filter(([path, operations]) => operations.post?.responses['201'] && !path.startsWith(`${ns}/webhooks`))
+      .map(([path]) => path)
+      .sort((a, b) => a.split('{').length - b.split('{').length || a.localeCompare(b));
+    expect(collections).toEqual(
+      expect.arrayContaining(['categories', 'tags', 'venues', 'organizers', 'events'].map((r) => `${ns}/${r}`)),
+    );
+    for (const path of collections) {
+      const create = doc.paths[path].post;
       const example = create.requestBody?.content['application/json'].example;
-      const res = await t.http.post(`${ns}/${resource}`).set('Authorization', editor.auth).send(example).expect(201);
-      expect([resource, validate(create.responses['201'].content!['application/json'].schema, res.body)]).toEqual([
-        resource,
+      const url = filledPath(path);
+      expect([path, example !== undefined, url !== undefined]).toEqual([path, true, true]);
+      const res = await t.http.post(url!).set('Authorization', editor.auth).send(example).expect(201);
+      expect([path, validate(create.responses['201'].content!['application/json'].schema, res.body)]).toEqual([
+        path,
         [],
       ]);
-      created[resource] = { id: res.body.id, slug: res.body.slug };
+      created[path] = { id: res.body.id, slug: res.body.slug };
     }
     for (const [path, operations] of Object.entries(doc.paths)) {
-      const resource = path.split('/')[4];
-      if (!created[resource] || path === `${ns}/${resource}`) continue;
-      const url = fillRoute(
-        path.replace('{id}', '(?P<id>\\d+)').replace('{slug}', '(?P<slug>[^/]+)'),
-        created[resource],
-      );
+      if (path in created || !path.includes('{')) continue;
+      const url = filledPath(path);
+      if (url === undefined) continue;
       for (const method of ['get', 'patch'] as const) {
         const operation = operations[method];
         if (!operation) continue;

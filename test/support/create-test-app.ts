@@ -121,5 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  * when set, else the shipped example), so a route sweep meets an extension's routes too.
  */
 export async function registeredModules(): Promise<Type[]> {
-  return applicationModules(process.env.CAL_EXTENSIONS || 'examples/speakers/speakers.module.ts');
+  return applicationModules(
+    process.env.CAL_EXTENSIONS || 'examples/speakers/speakers.module.ts,examples/tickets/tickets.module.ts',
+  );
 }

@@ -1,5 +1,7 @@
-import type { Localized } from '../i18n/language';
+import { formatMessage, type Language, type Localized } from '../i18n/language';
+import { ERROR_MESSAGES } from './error-messages';
 import { ERROR_SPECS, type ErrorKey } from './error-specs';
+import { extensionErrorSpec, type ExtensionErrorKey } from './extension-errors';
 
 export type ErrorArgs = Record<string, string | number | Localized>;
 
@@ -23,13 +25,26 @@ export class DomainError extends Error {
   readonly code: string;
 
   constructor(
-    readonly key: ErrorKey,
+    readonly key: ErrorKey | ExtensionErrorKey,
     readonly options: DomainErrorOptions = {},
   ) {
     super(key);
     this.name = 'DomainError';
-    const spec = ERROR_SPECS[key];
+    const spec = isBuiltInError(key) ? ERROR_SPECS[key] : extensionErrorSpec(key);
+    if (!spec) throw new Error(`no error "${key}" is defined`);
     this.status = spec.status;
     this.code = spec.code.replace('{noun}', options.noun ?? 'post');
   }
+}
+
+/** Whether `key` is one of the service's own errors (else a module defined it: `defineError`). */
+export function isBuiltInError(key: string): key is ErrorKey {
+  return Object.prototype.hasOwnProperty.call(ERROR_SPECS, key);
+}
+
+/** The error's message in `language`, its placeholders filled. */
+export function errorMessage(error: DomainError, language: Language): string {
+  const { key } = error;
+  const template = isBuiltInError(key) ? ERROR_MESSAGES[language][key] : extensionErrorSpec(key)!.message[language];
+  return formatMessage(template, language, error.options.args);
 }

@@ -6,7 +6,7 @@ import { redactUrl } from '../logging/logger';
 import { formatMessage, type Language } from '../i18n/language';
 import { RequestValidationError } from '../validation/request-validation.error';
 import { mainReasons, translateReason } from '../validation/validation-messages';
-import { DomainError } from './domain-error';
+import { DomainError, errorMessage } from './domain-error';
 import { MAX_FORM_PARAMETERS } from '../http/request-pipeline.middleware';
 import { translateDriverError } from './driver-errors';
 import { ERROR_MESSAGES } from './error-messages';
@@ -78,8 +78,7 @@ export class RestExceptionFilter implements ExceptionFilter {
   toBody(exception: unknown, language: Language, requestId: string): ErrorBody {
     if (exception instanceof RequestValidationError) return this.validationBody(exception, language, requestId);
     const domain = this.toDomainError(exception);
-    const key = domain.key;
-    const message = formatMessage(ERROR_MESSAGES[language][key], language, domain.options.args);
+    const message = errorMessage(domain, language);
     return {
       code: domain.code,
       message,

@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/language';
+import type { Language, Localized } from '../i18n/language';
 
 /** Reasons a single parameter can be rejected; `{arg}` is the rule's limit or list. */
 export const VALIDATION_MESSAGES = {
@@ -78,11 +78,27 @@ export type ValidationMessageKey = keyof (typeof VALIDATION_MESSAGES)['en'];
 
 const TOKEN_PREFIX = 'v:';
 
+/** The key of a reason a module defined (`defineReason`), accepted by `reason()` like the service's own. */
+export type ExtensionReasonKey = string & { readonly extensionReason: unique symbol };
+
+const DEFINED_REASONS = new Map<string, Localized>();
+
+/**
+ * Adds a reason a parameter can be rejected for, in every language (`{arg}` is the rule's limit or list), at
+ * module definition time. A key the service or another module already has is refused.
+ */
+export function defineReason(key: string, text: Localized): ExtensionReasonKey {
+  if (key in VALIDATION_MESSAGES.en || DEFINED_REASONS.has(key) || key.includes('|'))
+    throw new Error(`the validation reason "${key}" is defined twice or malformed`);
+  DEFINED_REASONS.set(key, text);
+  return key as ExtensionReasonKey;
+}
+
 /**
  * Encodes a reason as a token class-validator carries as its message; the error filter decodes and
  * translates it for the caller, so DTOs never hold language-specific text.
  */
-export function reason(key: ValidationMessageKey, arg?: string | number): string {
+export function reason(key: ValidationMessageKey | ExtensionReasonKey, arg?: string | number): string {
   return arg === undefined ? `${TOKEN_PREFIX}${key}` : `${TOKEN_PREFIX}${key}|${arg}`;
 }
 
@@ -90,7 +106,7 @@ export function translateReason(message: string, language: Language): string {
   if (!message.startsWith(TOKEN_PREFIX)) return message;
   const [key, arg] = message.slice(TOKEN_PREFIX.length).split('|', 2) as [string, string | undefined];
   const table: Record<string, string> = VALIDATION_MESSAGES[language];
-  const template = table[key] ?? VALIDATION_MESSAGES[language].invalid;
+  const template = table[key] ?? DEFINED_REASONS.get(key)?.[language] ?? VALIDATION_MESSAGES[language].invalid;
   return arg === undefined ? template : template.replace('{arg}', arg);
 }
 

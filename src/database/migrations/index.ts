@@ -16,6 +16,7 @@ import { AddEventDocuments1765000000000 } from './1765000000000-add-event-docume
 import { AddReplicaHeartbeat1765100000000 } from './1765100000000-add-replica-heartbeat';
 import { AddSiteIdentity1765200000000 } from './1765200000000-add-site-identity';
 import { AddChangeHeadSeq1765300000000 } from './1765300000000-add-change-head-seq';
+import { AddDocumentValidUntil1765400000000 } from './1765400000000-add-document-valid-until';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -40,4 +41,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddReplicaHeartbeat1765100000000,
   AddSiteIdentity1765200000000,
   AddChangeHeadSeq1765300000000,
+  AddDocumentValidUntil1765400000000,
 ];

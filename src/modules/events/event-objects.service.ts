@@ -12,6 +12,7 @@ import { toEventJsonLd, toEventObject, type EventObject } from './event.mapper';
 import { EVENT_POST_TYPE } from './event.post-type';
 import { EventsRepository, type EventRecord } from './events.repository';
 import { EventLinkRegistry } from './links/event-links.module';
+import { EventFieldRegistry } from './links/event-field';
 import { LinkedRecordsReader } from './linked/linked-records.reader';
 import type { EventDetailsEntity } from './event-details.entity';
 import { countPlaceholder } from './documents/event-document-template';
@@ -27,6 +28,8 @@ export interface BuiltEvent {
   linked: Map<string, object[]>;
   /** Whether the caller saw every record the event links to (none hidden from them). */
   complete: boolean;
+  /** Until when (UTC) the modules' fields stay as built; null when only a write changes them. */
+  validUntilUtc: string | null;
 }
 
 /** Event objects (behaviour.md §5) for one or many posts, in a fixed number of queries per page. */
@@ -39,6 +42,7 @@ export class EventObjectsService {
     private readonly links: EventLinkRegistry,
     private readonly siteTime: SiteTime,
     private readonly linkedRecords: LinkedRecordsReader,
+    private readonly fields: EventFieldRegistry,
   ) {}
 
   /**
@@ -116,6 +120,9 @@ export class EventObjectsService {
       await this.attachments.findMany(posts.map((p) => p.featuredImageId).filter((id): id is number => id !== null)),
     ];
     const nowUtc = this.siteTime.now().utc;
+    const fields = this.fields.all();
+    const fieldValues: Map<number, unknown>[] = [];
+    for (const field of fields) fieldValues.push(await field.valuesOf(ids, ctx));
     const categoryTaxonomy = this.taxonomies.get(CALENDAR_TAXONOMIES.category);
     const tagTaxonomy = this.taxonomies.get(CALENDAR_TAXONOMIES.tag);
     return posts.map((post) => {
@@ -152,9 +159,16 @@ export class EventObjectsService {
         nowUtc,
         blank,
       );
+      let validUntilUtc: string | null = null;
+      for (const [index, field] of fields.entries()) {
+        const value = blank || !fieldValues[index].has(post.id) ? field.empty : fieldValues[index].get(post.id);
+        object[field.name] = value;
+        const until = field.validUntil?.(value, nowUtc) ?? null;
+        if (until !== null && (validUntilUtc === null || until < validUntilUtc)) validUntilUtc = until;
+      }
       let shown = 0;
       for (const objects of linked.values()) shown += objects.length;
-      return { object, details: detail, linked, complete: shown === (linkCounts.get(post.id) ?? 0) };
+      return { object, details: detail, linked, complete: shown === (linkCounts.get(post.id) ?? 0), validUntilUtc };
     });
   }
 }

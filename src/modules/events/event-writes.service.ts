@@ -31,6 +31,7 @@ import { EventsQueryService } from './events-query.service';
 import { ConditionalWrites } from '../../core/changes/conditional-writes';
 import type { EventLinkTarget } from './links/event-link';
 import { EventLinkRegistry } from './links/event-links.module';
+import { EventFieldRegistry } from './links/event-field';
 import { linkValueOf, type LinkedItems } from './links/link-values';
 import { DatabaseContext } from '../../database/database-context';
 
@@ -56,6 +57,7 @@ export class EventWritesService {
     private readonly searchIndex: EventSearchIndex,
     private readonly reads: EventsQueryService,
     private readonly conditional: ConditionalWrites,
+    private readonly fields: EventFieldRegistry,
   ) {}
 
   async create(dto: CreateEventDto, ctx: RequestContext): Promise<EventObject> {
@@ -177,7 +179,8 @@ export class EventWritesService {
   }
 
   /**
-   * Terms and declared links of a write; every nested item is checked before anything stays. Returns the
+   * Terms, declared links and modules' write fields of a write; every nested item is checked before anything
+   * stays. Returns the
    * ids of the terms given (all the event has, for a new one).
    */
   private async writeLinks(
@@ -217,6 +220,10 @@ export class EventWritesService {
     );
     for (const { target, param, items } of linkWrites) {
       await target.setEventLinks(eventId, await this.linkedIds(items, param, target, user), options);
+    }
+    for (const field of this.fields.all()) {
+      const value = linkValueOf<unknown>(dto, field.name);
+      if (value !== undefined && field.save) await field.save(eventId, value, { user, created: !!options.created });
     }
     return [...terms.values()].flat();
   }

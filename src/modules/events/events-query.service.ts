@@ -155,7 +155,7 @@ export class EventsQueryService {
         query.geoloc_lat === undefined ? 'geoloc_lng' : 'geoloc_lat',
       );
     }
-    if (query.ticketed === true) problems.ticketed = reason('not_supported');
+    if (query.ticketed === true && !this.filters.takes('ticketed')) problems.ticketed = reason('not_supported');
     const now = this.siteTime.now();
     const windowResult = query.include
       ? undefined
@@ -201,7 +201,7 @@ export class EventsQueryService {
       include: query.include,
       parentId: query.post_parent,
       contentVisible: contentVisibleCondition(ctx.user, 'p'),
-      moduleConditions: [...this.filters.conditions(query), ...(modifiedAfter ? [modifiedAfter] : [])],
+      moduleConditions: [...(await this.filters.conditions(query, ctx)), ...(modifiedAfter ? [modifiedAfter] : [])],
     };
     return { filter, window };
   }
@@ -250,6 +250,11 @@ export class EventsQueryService {
   }
 
   /** A single read as an object, always assembled (the iCalendar export reads its fields). */
+  /** The event as a single read finds it for the caller: the same 404, 403 and 410 as `GET /events/{id}`. */
+  async readablePost(id: number, password: string | undefined, ctx: RequestContext): Promise<PostEntity> {
+    return (await this.readable({ id }, password, ctx)).record.post;
+  }
+
   async get(ref: PostRef, password: string | undefined, ctx: RequestContext): Promise<SingleEventObject> {
     return this.objects.single((await this.readable(ref, password, ctx)).record, ctx);
   }

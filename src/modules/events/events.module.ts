@@ -19,6 +19,7 @@ import { EventLinksModule } from './links/event-links.module';
 import { LinkedRecordsReader } from './linked/linked-records.reader';
 import { EventDocumentEntity } from './documents/event-document.entity';
 import { EventDocuments } from './documents/event-documents.service';
+import { EventChildren } from './event-children';
 
 /**
  * `/cal/events/v1/events`: the event post type with its categories and tags, and whatever other post
@@ -45,7 +46,8 @@ import { EventDocuments } from './documents/event-documents.service';
     EventChangeSource,
     LinkedRecordsReader,
     EventDocuments,
+    EventChildren,
   ],
-  exports: [EventsQueryService],
+  exports: [EventsQueryService, EventChildren],
 })
 export class EventsModule {}

@@ -17,6 +17,7 @@ export interface BuiltDocument {
   record: WithDocument;
   objectJson: string;
   jsonLd: string;
+  validUntilUtc: string | null;
 }
 
 /**
@@ -45,6 +46,14 @@ const SIGNED_IN_SAMPLE: RequestContext = Object.freeze({
   user: toAuthUser({ id: 2_147_483_000, login: 'sample-administrator', role: 'administrator' }),
 });
 
+/** The object without the members of module fields that differ between callers by design. */
+function withoutMembers(object: EventObject, names: readonly string[]): EventObject {
+  if (names.length === 0) return object;
+  const copy = { ...object };
+  for (const name of names) delete copy[name];
+  return copy;
+}
+
 /** The counts the event's embedded terms show. */
 function countsShown(object: EventObject): Map<number, number> {
   const counts = new Map<number, number>();
@@ -58,12 +67,17 @@ function countsShown(object: EventObject): Map<number, number> {
 /**
  * The documents of published, unprotected events: each event built three times, as the template and for the
  * sample request, anonymous and signed in. A template is kept only if the event showed every linked record to
- * an anonymous caller, the signed-in sample is the anonymous one, and, filled for the sample, the template is
+ * an anonymous caller, the signed-in sample is the anonymous one (apart from `callerFields`, module fields
+ * declared to differ: their documents serve anonymous callers only), and, filled for the sample, the template is
  * byte for byte the sample's JSON (a module whose mapper reworks URLs
  * would fail that, and its events are then always assembled). Otherwise the document is `''`: not the same
  * for every caller, until the event next changes.
  */
-export async function buildDocuments(objects: EventObjectsService, records: WithDocument[]): Promise<BuiltDocument[]> {
+export async function buildDocuments(
+  objects: EventObjectsService,
+  records: WithDocument[],
+  callerFields: readonly string[] = [],
+): Promise<BuiltDocument[]> {
   const templates = await objects.fromRecords(records, TEMPLATE_CONTEXT, () => false, { countPlaceholders: true });
   const samples = await objects.fromRecords(records, SAMPLE_CONTEXT, () => false);
   const signedIn = await objects.fromRecords(records, SIGNED_IN_SAMPLE, () => false);
@@ -75,10 +89,12 @@ export async function buildDocuments(objects: EventObjectsService, records: With
     const counts = countsShown(sample.object);
     const same =
       template.complete &&
-      JSON.stringify(signedIn[i].object) === JSON.stringify(sample.object) &&
+      JSON.stringify(withoutMembers(signedIn[i].object, callerFields)) ===
+        JSON.stringify(withoutMembers(sample.object, callerFields)) &&
       renderDocument(objectJson, SAMPLE_CONTEXT, counts) === JSON.stringify(sample.object) &&
       renderDocument(jsonLd, SAMPLE_CONTEXT, counts) === JSON.stringify(objects.jsonLdOf(sample));
-    return same ? { record, objectJson, jsonLd } : { record, objectJson: '', jsonLd: '' };
+    const validUntilUtc = sample.validUntilUtc;
+    return same ? { record, objectJson, jsonLd, validUntilUtc } : { record, objectJson: '', jsonLd: '', validUntilUtc };
   });
 }
 

@@ -27,4 +27,8 @@ export class EventDocumentEntity {
   /** Its schema.org description, which single reads add as `json_ld`. */
   @Column({ name: 'json_ld', type: 'text', nullable: true })
   jsonLd!: string | null;
+
+  /** Until when (UTC) the bodies hold, when a module field turns with the clock; null: until a write. */
+  @Column({ name: 'valid_until_utc', type: 'varchar', length: 19, nullable: true })
+  validUntilUtc!: string | null;
 }

@@ -8,6 +8,8 @@ import {
 } from '@nestjs/common';
 import { PreparedRecordJson } from '../../../common/http/prepared-json';
 import type { RequestContext } from '../../../common/http/request-context';
+import { EventFieldRegistry } from '../links/event-field';
+import { SiteTime } from '../../../common/dates/site-time';
 import type { RecordedChange } from '../../../database/changes/recorded-change';
 import { CommitSteps } from '../../../database/commit-steps';
 import { AppConfig } from '../../../config/app-config';
@@ -44,6 +46,7 @@ interface DocumentOrCountRow {
   generation: number | string | null;
   format: string | null;
   object_json: string | null;
+  valid_until_utc: string | null;
   term_count: number | string | null;
 }
 
@@ -72,6 +75,8 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     private readonly links: EventLinkRegistry,
     private readonly extensions: LinkedPostExtensionRegistry,
     private readonly config: AppConfig,
+    private readonly fields: EventFieldRegistry,
+    private readonly siteTime: SiteTime,
   ) {}
 
   onModuleInit(): void {
@@ -97,6 +102,7 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
         .all()
         .map(({ definition }) => `${definition.field}:${definition.cardinality}:${codeOf(definition)}`),
       ...this.extensions.all().map((e) => `${e.type}:${e.constructor.name}:${e.constructor.toString()}`),
+      ...this.fields.all().map((f) => `${f.name}:${f.constructor.name}:${f.constructor.toString()}:${codeOf(f)}`),
     ];
     this.formatKey = createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
   }
@@ -125,14 +131,21 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     if (created.length > 0) {
       await this.db.insertOnly(
         EventDocumentEntity,
-        created.map((postId) => ({ postId, generation: 0, format: null, objectJson: null, jsonLd: null })),
+        created.map((postId) => ({
+          postId,
+          generation: 0,
+          format: null,
+          objectJson: null,
+          jsonLd: null,
+          validUntilUtc: null,
+        })),
       );
     }
     for (let start = 0; start < changed.length; start += INVALIDATE_CHUNK) {
       await this.db.manager
         .createQueryBuilder()
         .update(EventDocumentEntity)
-        .set({ generation: () => 'generation + 1', format: null, objectJson: null, jsonLd: null })
+        .set({ generation: () => 'generation + 1', format: null, objectJson: null, jsonLd: null, validUntilUtc: null })
         .where('post_id IN (:...ids)', { ids: changed.slice(start, start + INVALIDATE_CHUNK) })
         .execute();
     }
@@ -174,10 +187,10 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     const list = ids.map(() => '?').join(', ');
     const rows = await this.db.manager.query<DocumentOrCountRow[]>(
       `SELECT 0 AS part, e.post_id AS id, e.generation AS generation, e.format AS format,
-              e.object_json AS object_json, NULL AS term_count
+              e.object_json AS object_json, e.valid_until_utc AS valid_until_utc, NULL AS term_count
          FROM event_documents e WHERE e.post_id IN (${list})
        UNION ALL
-       SELECT 1, t.id, NULL, NULL, NULL, t.count
+       SELECT 1, t.id, NULL, NULL, NULL, NULL, t.count
          FROM term_relationships tr INNER JOIN terms t ON t.id = tr.term_id WHERE tr.post_id IN (${list})`,
       [...ids, ...ids],
     );
@@ -188,6 +201,7 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
           generation: Number(row.generation),
           format: row.format,
           objectJson: row.object_json,
+          validUntilUtc: row.valid_until_utc,
         });
     }
     return { documents, counts };
@@ -228,15 +242,34 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
   ): document is StoredEventDocument {
     // The reference dialect names taxonomies its own way, so it is always assembled.
     return (
-      this.config.readFastPaths && !!document?.objectJson && document.format === this.formatKey && ctx.dialect === 'cal'
+      this.config.readFastPaths &&
+      !!document?.objectJson &&
+      document.format === this.formatKey &&
+      ctx.dialect === 'cal' &&
+      // A module field that differs between callers was stored as the anonymous caller sees it.
+      !(ctx.user && this.fields.anyDependsOnCaller) &&
+      !this.expired(document)
     );
+  }
+
+  /** Whether a module field of the document has turned with the clock since it was built. */
+  private expired(document: StoredEventDocument): boolean {
+    return document.validUntilUtc !== null && this.siteTime.now().utc >= document.validUntilUtc;
+  }
+
+  /** The members of module fields that differ between callers: left out when documents are compared. */
+  private callerFields(): string[] {
+    return this.fields
+      .all()
+      .filter((f) => f.dependsOnCaller)
+      .map((f) => f.name);
   }
 
   /** Events whose document may be the same for every caller, and is not built yet for this format. */
   private fillable(record: EventRecord): record is WithDocument {
     const { post, document } = record;
     if (!document || post.status !== 'publish' || post.passwordHash !== null) return false;
-    return document.objectJson === null || document.format !== this.formatKey;
+    return document.objectJson === null || document.format !== this.formatKey || this.expired(document);
   }
 
   private async drain(): Promise<void> {
@@ -263,7 +296,7 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     const records = (await this.events.recordsInOrder(ids, { withDocument: true })).filter((r): r is WithDocument =>
       this.fillable(r),
     );
-    return records.length === 0 ? [] : buildDocuments(this.objects, records);
+    return records.length === 0 ? [] : buildDocuments(this.objects, records, this.callerFields());
   }
 
   /**
@@ -274,11 +307,11 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     if (built.length === 0) return;
     await this.transactions.run(
       async () => {
-        for (const { record, objectJson, jsonLd } of built) {
+        for (const { record, objectJson, jsonLd, validUntilUtc } of built) {
           await this.db.manager
             .createQueryBuilder()
             .update(EventDocumentEntity)
-            .set({ format: this.formatKey, objectJson, jsonLd })
+            .set({ format: this.formatKey, objectJson, jsonLd, validUntilUtc })
             .where('post_id = :id AND generation = :generation', {
               id: record.post.id,
               generation: record.document.generation,

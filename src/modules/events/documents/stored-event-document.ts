@@ -7,6 +7,8 @@ export interface StoredEventDocument {
   format: string | null;
   /** null: not built since the last change; `''`: built, and found not to be the same for every caller. */
   objectJson: string | null;
+  /** Until when (UTC) the bodies hold; null: until the event next changes. */
+  validUntilUtc: string | null;
   /** Read by single reads only. */
   jsonLd?: string | null;
   /**
@@ -33,7 +35,8 @@ export function selectDocument<T extends object>(qb: SelectQueryBuilder<T>, sing
   qb.leftJoin(EventDocumentEntity, 'doc', 'doc.postId = p.id')
     .addSelect('doc.generation', 'doc__generation')
     .addSelect('doc.format', 'doc__format')
-    .addSelect('doc.object_json', 'doc__object_json');
+    .addSelect('doc.object_json', 'doc__object_json')
+    .addSelect('doc.valid_until_utc', 'doc__valid_until_utc');
   return single ? qb.addSelect('doc.json_ld', 'doc__json_ld').addSelect(TERM_COUNTS, 'doc__term_counts') : qb;
 }
 
@@ -56,6 +59,7 @@ export function storedDocumentOf(row: Record<string, unknown>): StoredEventDocum
     generation: Number(generation),
     format: (row.doc__format as string | null) ?? null,
     objectJson: (row.doc__object_json as string | null) ?? null,
+    validUntilUtc: (row.doc__valid_until_utc as string | null) ?? null,
   };
   if ('doc__json_ld' in row) document.jsonLd = (row.doc__json_ld as string | null) ?? null;
   if ('doc__term_counts' in row) document.termCounts = termCountsOf(row.doc__term_counts as string | Buffer | null);

@@ -12,6 +12,7 @@ import type { PostWriteInput } from '../../../core/posts/post-write-input';
 import type { PostEntity } from '../../../core/posts/post.entity';
 import type { DatabaseContext } from '../../../database/database-context';
 import type { WriteTransactions } from '../../../database/write-transactions';
+import type { ResponseSchema } from '../../../common/http/response-schema-registry';
 import type { EventLinkDefinition } from '../links/event-link';
 import type { LinkedPostExtensionRegistry } from './linked-post-extension';
 import type { LinkedPostListQueryDto } from './linked-post-list-query.dto';
@@ -86,6 +87,12 @@ export interface LinkedPostTypeDefinition<
     Partial<Pick<LinkedPostsTables<TDetails, TLink>, 'link' | 'linkProperty'>>;
   eventLink: EventLinkDefinition;
   texts: LinkedPostTypeTexts;
+  /**
+   * The OpenAPI description of its objects (the members `toObject` gives) and the request examples "Try it
+   * out" sends; the list envelope and the event's link member are made from them. The service's own venues
+   * and organizers are described in discovery/response-schemas.ts instead.
+   */
+  openApi?: { schema: ResponseSchema; examples: { create: ResponseSchema; update: ResponseSchema } };
 }
 
 /** The DI token of a linked post type's service. */

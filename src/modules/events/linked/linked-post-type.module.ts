@@ -1,3 +1,4 @@
+import { responseSchemaRegistry } from '../../../common/http/response-schema-registry';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { type ObjectLiteral } from 'typeorm';
@@ -25,6 +26,31 @@ import { eventLinkEntity } from './linked-post-tables';
  * routes, the service (exported under `linkedServiceToken(type)`) and the event link. A module for it is
  * `@Module({ imports: [LinkedPostTypeModule.forDefinition(SPEAKER_DEFINITION)] })`.
  */
+/** The type's objects, its list envelope and the event's link member, in the OpenAPI document. */
+function describeResponses(
+  definition: LinkedPostTypeDefinition<{ postId: number }, ObjectLiteral, { id: number }, object>,
+) {
+  const { schema, examples } = definition.openApi!;
+  const item = definition.def.noun.charAt(0).toUpperCase() + definition.def.noun.slice(1);
+  responseSchemaRegistry.addResource({
+    path: definition.restBase,
+    item,
+    list: `${item}List`,
+    listKey: definition.restBase,
+    schemas: { [item]: schema },
+    examples,
+  });
+  const ref = { $ref: `#/components/schemas/${item}` };
+  const { field, cardinality } = definition.eventLink;
+  responseSchemaRegistry.addMember(
+    'Event',
+    field,
+    cardinality === 'many'
+      ? { type: 'array', items: ref }
+      : { oneOf: [ref, { type: 'array', maxItems: 0, items: {} }] },
+  );
+}
+
 @Module({})
 export class LinkedPostTypeModule {
   static forDefinition<
@@ -33,6 +59,7 @@ export class LinkedPostTypeModule {
     TObject extends { id: number },
     TUpdate,
   >(definition: LinkedPostTypeDefinition<TDetails, TLink, TObject, TUpdate>): DynamicModule {
+    if (definition.openApi) describeResponses(definition as never);
     const token = linkedServiceToken(definition.def.type);
     const link = definition.eventLink;
     const linkEntity = definition.tables.link ?? eventLinkEntity(link.table, link.column);

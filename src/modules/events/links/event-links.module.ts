@@ -3,6 +3,7 @@ import type { EventLink, EventLinkDefinition, EventLinkTarget } from './event-li
 import { LinkedPostExtensionRegistry } from '../linked/linked-post-extension';
 import { declareEventLinkFields } from './event-link-fields';
 import { EventListFilterRegistry } from './event-list-filter';
+import { EventFieldRegistry } from './event-field';
 
 /** The links events have, in the order their modules registered. */
 @Injectable()
@@ -22,7 +23,7 @@ export class EventLinkRegistry {
  * Where post-type modules declare how events link to them, among their own providers:
  * `providers: [VenuesService, EventLinksModule.link(VENUE_EVENT_LINK, VenuesService)]`.
  */
-const REGISTRIES = [EventLinkRegistry, EventListFilterRegistry, LinkedPostExtensionRegistry];
+const REGISTRIES = [EventLinkRegistry, EventListFilterRegistry, LinkedPostExtensionRegistry, EventFieldRegistry];
 
 /** (Also holds the other seams of the events module: list filters and fields added to linked types.) */
 @Global()
