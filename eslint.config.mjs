@@ -2,6 +2,7 @@
 import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+import { detachedDocComment } from './scripts/eslint-rules/detached-doc-comment.mjs';
 
 export default tseslint.config(
   {
@@ -24,7 +25,9 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { local: { rules: { 'detached-doc-comment': detachedDocComment } } },
     rules: {
+      'local/detached-doc-comment': 'error',
       'no-console': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/explicit-module-boundary-types': 'off',
@@ -64,6 +67,12 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
       'no-console': 'off',
     },
+  },
+  {
+    // Lint rules of our own, loaded by this file as they are.
+    files: ['scripts/**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { sourceType: 'module', parserOptions: { projectService: false, project: null } },
   },
   {
     // Small Node scripts run before anything is compiled (npm run cli builds with one of them).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mainReasons, reason, translateReason } from './validation-messages';
+import { defineReason, mainReasons, reason, translateReason } from './validation-messages';
 
 describe('mainReasons', () => {
   const told = (reasons: string[]) => mainReasons(reasons).map((r) => translateReason(r, 'en'));
@@ -19,5 +19,20 @@ describe('mainReasons', () => {
       'must be at most 3 characters long',
     ]);
     expect(told(['a plain message'])).toEqual(['a plain message']);
+  });
+});
+
+describe('validation reasons modules define', () => {
+  const key = defineReason('spec_odd', { en: 'must be odd, not {arg}', de: 'muss ungerade sein, nicht {arg}' });
+
+  it('are translated like the service reasons', () => {
+    expect(translateReason(reason(key, 4), 'en')).toBe('must be odd, not 4');
+    expect(translateReason(reason(key, 4), 'de')).toBe('muss ungerade sein, nicht 4');
+  });
+
+  it('may not take a key the service or another module has', () => {
+    expect(() => defineReason('required', { en: 'x', de: 'x' })).toThrow(/twice/);
+    expect(() => defineReason('spec_odd', { en: 'x', de: 'x' })).toThrow(/twice/);
+    expect(() => defineReason('a|b', { en: 'x', de: 'x' })).toThrow(/malformed/);
   });
 });

@@ -76,7 +76,6 @@ export class EventObjectsService {
    * images are each loaded once for the whole page. `passwordGiven` tells which protected events the
    * caller has unlocked; editors of an event always see it whole.
    */
-
   async toObjects(posts: PostEntity[], ctx: RequestContext, passwordGiven: (post: PostEntity) => boolean) {
     const details = await this.events.detailsOf(posts.map((p) => p.id));
     return this.fromRecords(

@@ -146,7 +146,6 @@ export class EventWritesService {
   }
 
   /** Trash (keeping links, so the event can come back), or with `force` delete for good. */
-
   delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<EventObject> {
     return this.transactions.run(async () => {
       const post = await this.findWritableEvent(ref, ctx.user, 'delete');
@@ -274,7 +273,6 @@ export class EventWritesService {
   }
 
   /** `post_parent`: an existing event that is not the event itself or below it; 0 detaches. */
-
   private async parentFor(
     value: number | undefined,
     selfId: number | undefined,
@@ -290,15 +288,12 @@ export class EventWritesService {
   }
 
   /** An id that must be an event: 400 when it is another post type, or nothing at all. */
-
   private async requireEvent(id: number, param: string, user: AuthUser | null): Promise<void> {
     // A post the caller may not read is answered as if it did not exist (no existence oracle).
     const post = await this.records.findVisible(id, user);
     if (!post) throw RequestValidationError.of({ [param]: reason('unknown_id') });
     if (post.type !== CALENDAR_POST_TYPES.event) throw new DomainError('invalid_event_id', { args: { id } });
   }
-
-  /** A filter's event id: one the caller may see, else 400 as if unknown (no existence oracle). */
 
   /**
    * The event to change, locked (`findWritable`); when there is none, `invalid-event-id` for an id of
@@ -314,12 +309,11 @@ export class EventWritesService {
     }
   }
 
+  /** One lookup: by id it also tells "not an event" (400) from "nothing there" (404). */
   private async assertEventId(ref: PostRef): Promise<void> {
     if (!('id' in ref)) return;
     const post = await this.events.findAnyPost(ref.id);
     if (post && post.type !== CALENDAR_POST_TYPES.event)
       throw new DomainError('invalid_event_id', { args: { id: ref.id } });
   }
-
-  /** One lookup: by id it also tells "not an event" (400) from "nothing there" (404). */
 }

@@ -285,7 +285,6 @@ export class EventsQueryService {
   }
 
   /** A filter's venue or organizer ids: hidden ones answer like unknown ones. */
-
   private async requireLinked(
     service: EventLinkTarget,
     ids: number[],
@@ -296,9 +295,10 @@ export class EventsQueryService {
     if (unknown.length > 0) throw RequestValidationError.of({ [param]: reason('unknown_ids', unknown.join(', ')) });
   }
 
-  /** An event route's id naming a post of another type is 400 `rest-invalid-event-id`, not 404. */
-
-  /** The event and, when the read learnt it (by id), when it last changed (undefined: not known). */
+  /**
+   * The event and, when the read learnt it (by id), when it last changed (undefined: not known). An id naming a
+   * post of another type is 400 `rest-invalid-event-id`, not 404.
+   */
   private async findEvent(ref: PostRef): Promise<EventRecord & { changedUtc?: string | null }> {
     const byId = 'id' in ref ? await this.events.findAnyWithDetails(ref.id) : undefined;
     const found = byId ?? (byId === undefined ? await this.bySlug(ref) : null);
