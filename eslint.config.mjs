@@ -3,6 +3,7 @@ import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 import { detachedDocComment } from './scripts/eslint-rules/detached-doc-comment.mjs';
+import { globalModuleReason } from './scripts/eslint-rules/global-module-reason.mjs';
 
 export default tseslint.config(
   {
@@ -25,9 +26,12 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { local: { rules: { 'detached-doc-comment': detachedDocComment } } },
+    plugins: {
+      local: { rules: { 'detached-doc-comment': detachedDocComment, 'global-module-reason': globalModuleReason } },
+    },
     rules: {
       'local/detached-doc-comment': 'error',
+      'local/global-module-reason': 'error',
       'no-console': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/explicit-module-boundary-types': 'off',

@@ -9,7 +9,10 @@ import { LoginThrottle } from './login-throttle';
 import { UserEntity } from './user.entity';
 import { UsersService } from './users.service';
 
-/** Users, roles, application passwords and HTTP Basic authentication. */
+/**
+ * Users, roles, application passwords and HTTP Basic authentication. Global: authentication runs before every
+ * route of every module, and post policies and the CLI read users.
+ */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, ApplicationPasswordEntity])],

@@ -10,6 +10,7 @@ export interface AppConfigOptions {
   ignoreEnvFile?: boolean;
 }
 
+/** Validated settings. Global: every layer reads them (the database, auth, the modules, the CLI). */
 @Global()
 @Module({})
 export class AppConfigModule {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { detachedDocComment } from '../../scripts/eslint-rules/detached-doc-comment.mjs';
+import { globalModuleReason } from '../../scripts/eslint-rules/global-module-reason.mjs';
 
 /** Problems the detached-doc-comment rule reports in `code`, by line. */
 function detachedLines(code: string): number[] {
@@ -36,5 +38,36 @@ describe('lint: detached doc comments', () => {
       'export const f = e;',
     ].join('\n');
     expect(detachedLines(code)).toEqual([5, 9, 11]);
+  });
+});
+
+describe('lint: @Global() modules', () => {
+  it('reports a global module whose doc comment gives no reason', () => {
+    const linter = new Linter({ configType: 'flat' });
+    const code = [
+      "import { Global, Module } from '@nestjs/common';",
+      '/** Settings. Global: every layer reads them. */',
+      '@Global()',
+      '@Module({})',
+      'export class Reasoned {}',
+      '/** Only a description. */',
+      '@Global()', // 7
+      '@Module({})',
+      'export class Unreasoned {}',
+      '@Module({})',
+      '@Global()', // 11
+      'export class Bare {}',
+    ].join('\n');
+    const messages = linter.verify(code, [
+      {
+        languageOptions: { parser: tseslint.parser },
+        plugins: { local: { rules: { 'global-module-reason': globalModuleReason } } },
+        rules: { 'local/global-module-reason': 'error' },
+      },
+    ]);
+    expect(messages.map((m) => [m.line, m.message])).toEqual([
+      [7, '@Global() needs its reason in the doc comment above it ("Global: …").'],
+      [11, '@Global() needs its reason in the doc comment above it ("Global: …").'],
+    ]);
   });
 });

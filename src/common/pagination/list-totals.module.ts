@@ -1,6 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ListTotalsCache } from './list-totals.cache';
 
-@Global()
+/** Reused list totals (docs/performance.md); imported by the modules whose lists use them. */
 @Module({ providers: [ListTotalsCache], exports: [ListTotalsCache] })
 export class ListTotalsModule {}

@@ -10,7 +10,8 @@ import { LastModifiedInterceptor } from './last-modified.interceptor';
 /**
  * The change log's readers: `GET /changes` (incremental sync), `Last-Modified`/`modified_after` from
  * `change_heads`, and the retention janitor. Writes record changes through `DatabaseContext`; resource
- * modules register a {@link ChangeSourceRegistry} entry so their records appear in the feed.
+ * modules register a {@link ChangeSourceRegistry} entry so their records appear in the feed. Global: every
+ * resource module registers its change source and its conditional writes here.
  */
 @Global()
 @Module({

@@ -21,7 +21,8 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
 
 /**
  * The posts base: the shared `posts` table, the post-type registry, slugs, statuses, scheduled
- * publishing and attachments. A post-type module imports `PostsModule.forPostType({...})`.
+ * publishing and attachments. A post-type module imports `PostsModule.forPostType({...})`. Global: the one
+ * registry and the record services every post type (and the links between them) build on.
  */
 @Global()
 @Module({

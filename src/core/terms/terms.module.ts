@@ -23,7 +23,8 @@ const TERMS_PROVIDERS = [
 
 /**
  * The terms base: one `terms` table for every taxonomy, the post↔term links and exact counts.
- * Import `TermsModule.forTaxonomy({...})` from a taxonomy module to register it.
+ * Import `TermsModule.forTaxonomy({...})` from a taxonomy module to register it. Global: the one taxonomy
+ * registry and the term services that every post type with terms uses.
  */
 @Global()
 @Module({

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PostsModule } from '../../core/posts/posts.module';
+import { ListTotalsModule } from '../../common/pagination/list-totals.module';
 import { EventDetailsEntity } from './event-details.entity';
 import { EventListingDays } from './event-listing-days';
 import { EventSearchIndex } from './event-search-index';
@@ -30,6 +31,7 @@ import { EventChildren } from './event-children';
     PostsModule.forPostType(EVENT_POST_TYPE),
     TypeOrmModule.forFeature([EventDetailsEntity, EventDocumentEntity]),
     EventLinksModule,
+    ListTotalsModule,
   ],
   // The feed's routes first: `events/:id` would take `events/5.ics`.
   controllers: [EventFeedController, EventsController],

@@ -1,8 +1,10 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ResponseCache } from './response-cache';
 import { ResponseCacheInterceptor } from './response-cache.interceptor';
 
-/** Exact caching of read answers by content version (docs/performance.md). */
-@Global()
+/**
+ * Exact caching of read answers by content version (docs/performance.md). Not global: only the request
+ * pipeline (app.setup.ts) uses it, and takes it from the application.
+ */
 @Module({ providers: [ResponseCache, ResponseCacheInterceptor], exports: [ResponseCache, ResponseCacheInterceptor] })
 export class ResponseCacheModule {}

@@ -25,7 +25,11 @@ export class EventLinkRegistry {
  */
 const REGISTRIES = [EventLinkRegistry, EventListFilterRegistry, LinkedPostExtensionRegistry, EventFieldRegistry];
 
-/** (Also holds the other seams of the events module: list filters and fields added to linked types.) */
+/**
+ * (Also holds the other seams of the events module: list filters, event fields and fields added to linked
+ * types.) Global: every module that extends events registers here, a deployment's extensions included, which
+ * must not need to know where the events module sits.
+ */
 @Global()
 @Module({ providers: REGISTRIES, exports: REGISTRIES })
 export class EventLinksModule {
