@@ -24,6 +24,8 @@ export interface PostTypeDefinition {
 @Injectable()
 export class PostTypeRegistry {
   private readonly types = new Map<string, PostTypeDefinition>();
+  /** Taxonomies modules added to a type they do not own (an audiences taxonomy on events). */
+  private readonly added = new Map<string, Set<string>>();
 
   register(definition: PostTypeDefinition): void {
     if (definition.type.length > 20) throw new Error(`post type "${definition.type}" is longer than 20 characters`);
@@ -41,9 +43,19 @@ export class PostTypeRegistry {
     return definition;
   }
 
-  /** Throws unless `type` is registered and declares `taxonomy` among its taxonomies. */
+  /** Lets posts of `type` carry terms of `taxonomy` too (a module's taxonomy on a type it does not own). */
+  carry(type: string, taxonomy: string): void {
+    this.added.set(type, (this.added.get(type) ?? new Set()).add(taxonomy));
+  }
+
+  /** The taxonomies posts of `type` may carry: its own and those modules added. */
+  taxonomiesOf(type: string): string[] {
+    return [...(this.get(type).taxonomies ?? []), ...(this.added.get(type) ?? [])];
+  }
+
+  /** Throws unless `type` is registered and carries `taxonomy` (declared, or added by a module). */
   assertCarries(type: string, taxonomy: string): void {
-    if (!this.get(type).taxonomies?.includes(taxonomy)) {
+    if (!this.taxonomiesOf(type).includes(taxonomy)) {
       throw new Error(`post type "${type}" does not declare the taxonomy "${taxonomy}"`);
     }
   }
@@ -59,7 +71,7 @@ export class PostTypeRegistry {
   /** The post types whose published posts count towards a term of this taxonomy. */
   typesForTaxonomy(taxonomy: string): string[] {
     return this.all()
-      .filter((d) => d.taxonomies?.includes(taxonomy))
+      .filter((d) => this.taxonomiesOf(d.type).includes(taxonomy))
       .map((d) => d.type);
   }
 }

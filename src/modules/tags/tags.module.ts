@@ -1,14 +1,24 @@
 import { Module } from '@nestjs/common';
+import { createTaxonomyController } from '../../core/terms/taxonomy.controller';
 import { TermsModule } from '../../core/terms/terms.module';
+import { CreateTagDto } from './dto/create-tag.dto';
+import { ListTagsQueryDto } from './dto/list-tags-query.dto';
+import { UpdateTagDto } from './dto/update-tag.dto';
 import { TAG_TAXONOMY } from './tag.taxonomy';
-import { TagsController } from './tags.controller';
-import { TagsService } from './tags.service';
 
 /** `/cal/events/v1/tags`: flat event tags over the terms base. */
 @Module({
   imports: [TermsModule.forTaxonomy(TAG_TAXONOMY)],
-  controllers: [TagsController],
-  providers: [TagsService],
-  exports: [TagsService],
+  controllers: [
+    createTaxonomyController(TAG_TAXONOMY, {
+      createDto: CreateTagDto,
+      updateDto: UpdateTagDto,
+      listQueryDto: ListTagsQueryDto,
+      texts: {
+        en: { a: 'an event tag', the: 'tag', many: 'event tags' },
+        de: { a: 'ein Schlagwort', of: 'des Schlagworts', many: 'Schlagwörter' },
+      },
+    }),
+  ],
 })
 export class TagsModule {}
