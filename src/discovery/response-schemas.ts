@@ -86,7 +86,13 @@ const SCHEMAS: Record<string, Schema> = {
       id: int,
       name: str,
       slug: str,
-      taxonomy: { type: 'string', enum: ['cal_events_cat', 'post_tag'] },
+      taxonomy: {
+        type: 'string',
+        description: docText({
+          en: '`cal_events_cat` (categories), `post_tag` (tags), or the taxonomy of a module (`cal_audience`).',
+          de: '`cal_events_cat` (Kategorien), `post_tag` (Schlagwörter) oder die Taxonomie eines Moduls.',
+        }),
+      },
       description: str,
       parent: int,
       count: int,

@@ -40,6 +40,7 @@ function samplesFor(ids: Record<string, number>): Record<string, string[]> {
     venue: [String(ids.venue)],
     // The shipped extensions' (registeredModules): a linked type's filter and a module's list filter.
     speaker: [String(ids.speaker)],
+    audiences: ['kids', 'kids,adults'],
   };
 }
 
@@ -100,6 +101,7 @@ describe('fast paths equal the exact query', () => {
         ...(i % 4 === 1 ? { venue: ids.venue } : i % 4 === 2 ? { venue: { venue: 'Far Hall' } } : {}),
         ...(i % 3 === 1 ? { organizer: [ids.organizer] } : {}),
         ...(i % 5 === 2 ? { speaker: [ids.speaker] } : {}),
+        ...(i % 4 === 3 ? { audiences: ['Kids'] } : i % 6 === 1 ? { audiences: ['Adults', 'Kids'] } : {}),
         ...(i % 7 === 3 ? { hide_from_listings: true } : {}),
         ...(i % 11 === 5 ? { status: 'draft' } : i % 13 === 6 ? { status: 'private' } : {}),
         ...(i % 8 === 7 ? { password: 'secret' } : {}),

@@ -122,6 +122,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
  */
 export async function registeredModules(): Promise<Type[]> {
   return applicationModules(
-    process.env.CAL_EXTENSIONS || 'examples/speakers/speakers.module.ts,examples/tickets/tickets.module.ts',
+    process.env.CAL_EXTENSIONS ||
+      'examples/speakers/speakers.module.ts,examples/tickets/tickets.module.ts,examples/audiences/audiences.module.ts',
   );
 }

@@ -5,7 +5,10 @@ import type { TestApp } from './create-test-app';
 
 let counter = 0;
 
-/** The post type of bare test posts: registered like any module's, carrying the calendar's taxonomies. */
+/**
+ * The post type of bare test posts: registered like any module's, carrying the calendar's taxonomies (and,
+ * when registered, every module taxonomy: see `insertPost`).
+ */
 const TEST_POST_TYPE = {
   type: 'cal_test',
   noun: 'test',
@@ -24,7 +27,11 @@ export async function insertPost(
   const n = ++counter;
   const date = fields.dateUtc ?? '2025-01-01 10:00:00';
   const registry = t.app.get(PostTypeRegistry);
-  if (!registry.has(TEST_POST_TYPE.type)) registry.register(TEST_POST_TYPE);
+  if (!registry.has(TEST_POST_TYPE.type)) {
+    registry.register(TEST_POST_TYPE);
+    // Whatever modules added to events, test posts carry too (a module taxonomy's suite counts them).
+    for (const taxonomy of registry.taxonomiesOf('cal_event')) registry.carry(TEST_POST_TYPE.type, taxonomy);
+  }
   return t.dataSource.getRepository(PostEntity).save({
     type: fields.type ?? 'cal_test',
     slug: `test-post-${n}`,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Type } from '@nestjs/common';
 import type { Role } from '../../src/auth/roles';
 import { TermRelationshipsService } from '../../src/core/terms/term-relationships.service';
 import { createTestApp, type TestApp } from './create-test-app';
@@ -7,13 +8,15 @@ import { createUsersForAllRoles, type TestUser } from './users';
 import { inWriteTransaction } from './write-transaction';
 
 export interface TaxonomyUnderTest {
-  restBase: 'categories' | 'tags';
+  restBase: string;
   taxonomy: string;
   hierarchical: boolean;
+  /** The modules to run (a module's taxonomy on events); the calendar's when not given. */
+  modules?: readonly Type[];
 }
 
 /**
- * Everything categories and tags share (behaviour.md §9), run once per taxonomy.
+ * Everything categories, tags and a module's taxonomy share (behaviour.md §9), run once per taxonomy.
  */
 export function describeTaxonomyRoutes(subject: TaxonomyUnderTest): void {
   const base = `/cal/events/v1/${subject.restBase}`;
@@ -30,7 +33,7 @@ export function describeTaxonomyRoutes(subject: TaxonomyUnderTest): void {
     };
 
     beforeAll(async () => {
-      t = await createTestApp();
+      t = await createTestApp({ modules: subject.modules });
       users = await createUsersForAllRoles(t);
     });
     afterAll(async () => {
@@ -124,7 +127,7 @@ export function describeTaxonomyRoutes(subject: TaxonomyUnderTest): void {
       it('answers an unknown id, or an id of the other taxonomy, with rest-term-not-found', async () => {
         const res = await t.http.get(`${base}/999999`).expect(404);
         expect(res.body.code).toBe('rest-term-not-found');
-        const other = subject.restBase === 'categories' ? 'tags' : 'categories';
+        const other = subject.restBase === 'tags' ? 'categories' : 'tags';
         const foreign = await t.http
           .post(`/cal/events/v1/${other}`)
           .set('Authorization', as('editor'))
@@ -219,7 +222,7 @@ export function describeTaxonomyRoutes(subject: TaxonomyUnderTest): void {
     let publishedPost: number;
 
     beforeAll(async () => {
-      t = await createTestApp();
+      t = await createTestApp({ modules: subject.modules });
       editor = (await createUsersForAllRoles(t)).editor;
       for (const [name, description] of [
         ['Alpha', 'first letter'],

@@ -5,14 +5,15 @@ import type { RequestContext } from '../../common/http/request-context';
 import { AttachmentsService } from '../../core/posts/attachments/attachments.service';
 import { postErrors } from '../../core/posts/post-errors';
 import type { PostEntity } from '../../core/posts/post.entity';
-import { TaxonomyRegistry } from '../../core/terms/taxonomy.registry';
+import { TaxonomyRegistry, type TaxonomyDefinition } from '../../core/terms/taxonomy.registry';
 import { toTermObject, type TermObject } from '../../core/terms/term.mapper';
 import { CALENDAR_TAXONOMIES } from '../calendar-post-types';
-import { toEventJsonLd, toEventObject, type EventObject } from './event.mapper';
+import { byTermName, toEventJsonLd, toEventObject, type EventObject } from './event.mapper';
 import { EVENT_POST_TYPE } from './event.post-type';
 import { EventsRepository, type EventRecord } from './events.repository';
 import { EventLinkRegistry } from './links/event-links.module';
 import { EventFieldRegistry } from './links/event-field';
+import { EventTaxonomyRegistry } from './taxonomies/event-taxonomy';
 import { LinkedRecordsReader } from './linked/linked-records.reader';
 import type { EventDetailsEntity } from './event-details.entity';
 import { countPlaceholder } from './documents/event-document-template';
@@ -43,6 +44,7 @@ export class EventObjectsService {
     private readonly siteTime: SiteTime,
     private readonly linkedRecords: LinkedRecordsReader,
     private readonly fields: EventFieldRegistry,
+    private readonly eventTaxonomies: EventTaxonomyRegistry,
   ) {}
 
   /**
@@ -106,7 +108,11 @@ export class EventObjectsService {
     const { links: linkedRecords, terms } = await this.linkedRecords.of(
       ids,
       links.map(({ target }) => target.linkedRecordsSource),
-      [CALENDAR_TAXONOMIES.category, CALENDAR_TAXONOMIES.tag],
+      [
+        CALENDAR_TAXONOMIES.category,
+        CALENDAR_TAXONOMIES.tag,
+        ...this.eventTaxonomies.all().map((d) => d.taxonomy.taxonomy),
+      ],
     );
     const linkedByField = new Map<string, Map<number, object[]>>();
     // How many records each event links to, hidden ones included: `complete` tells whether the caller saw all.
@@ -128,7 +134,7 @@ export class EventObjectsService {
       const detail = details.get(post.id);
       if (!detail) throw new Error(`event ${post.id} has no details row`);
       const postTerms = terms.get(post.id) ?? [];
-      const termObjects = (taxonomy: typeof categoryTaxonomy): TermObject[] =>
+      const termObjects = (taxonomy: TaxonomyDefinition): TermObject[] =>
         postTerms
           .filter((t) => t.taxonomy === taxonomy.taxonomy)
           .map((t) => {
@@ -158,6 +164,8 @@ export class EventObjectsService {
         nowUtc,
         blank,
       );
+      for (const { field, taxonomy } of this.eventTaxonomies.all())
+        object[field] = blank ? [] : termObjects(taxonomy).sort(byTermName);
       let validUntilUtc: string | null = null;
       for (const [index, field] of fields.entries()) {
         const value = blank || !fieldValues[index].has(post.id) ? field.empty : fieldValues[index].get(post.id);

@@ -32,6 +32,7 @@ import { ConditionalWrites } from '../../core/changes/conditional-writes';
 import type { EventLinkTarget } from './links/event-link';
 import { EventLinkRegistry } from './links/event-links.module';
 import { EventFieldRegistry } from './links/event-field';
+import { EventTaxonomyRegistry } from './taxonomies/event-taxonomy';
 import { linkValueOf, type LinkedItems } from './links/link-values';
 import { DatabaseContext } from '../../database/database-context';
 
@@ -58,6 +59,7 @@ export class EventWritesService {
     private readonly reads: EventsQueryService,
     private readonly conditional: ConditionalWrites,
     private readonly fields: EventFieldRegistry,
+    private readonly eventTaxonomies: EventTaxonomyRegistry,
   ) {}
 
   async create(dto: CreateEventDto, ctx: RequestContext): Promise<EventObject> {
@@ -189,13 +191,12 @@ export class EventWritesService {
     options: { created?: boolean } = {},
   ): Promise<number[]> {
     const eventId = post.id;
-    const requests = (
-      [
-        ['categories', CALENDAR_TAXONOMIES.category],
-        ['tags', CALENDAR_TAXONOMIES.tag],
-      ] as const
-    ).flatMap(([param, taxonomy]) => {
-      const items = dto[param];
+    const requests = [
+      ['categories', CALENDAR_TAXONOMIES.category],
+      ['tags', CALENDAR_TAXONOMIES.tag],
+      ...this.eventTaxonomies.all().map((d) => [d.field, d.taxonomy.taxonomy] as const),
+    ].flatMap(([param, taxonomy]) => {
+      const items = linkValueOf<(number | string)[]>(dto, param);
       return items === undefined ? [] : [{ taxonomy: this.taxonomies.get(taxonomy), items, param }];
     });
     const resolved = requests.length === 0 ? [] : await this.termReferences.resolveForWrite(requests);

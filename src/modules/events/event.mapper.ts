@@ -23,7 +23,8 @@ export type EventObject = Record<string, unknown> & { id: number; title: string 
 
 // One collator for every page: `localeCompare` with options builds a new one on each call.
 const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
-const byName = (a: TermObject, b: TermObject) => nameCollator.compare(a.name, b.name) || a.id - b.id;
+/** Terms as events list them: by name, whatever the case, then by id. */
+export const byTermName = (a: TermObject, b: TermObject) => nameCollator.compare(a.name, b.name) || a.id - b.id;
 
 /**
  * The event object of behaviour.md §5. `blank` is for a password-protected event read without the
@@ -76,8 +77,8 @@ export function toEventObject(
     hide_from_listings: flag(details.hideFromListings),
     sticky: flag(details.sticky),
     featured: flag(details.featured),
-    categories: blank ? [] : [...relations.categories].sort(byName),
-    tags: blank ? [] : [...relations.tags].sort(byName),
+    categories: blank ? [] : [...relations.categories].sort(byTermName),
+    tags: blank ? [] : [...relations.tags].sort(byTermName),
     ...Object.fromEntries(
       relations.links.map(({ field, cardinality, objects }) => [
         field,

@@ -42,6 +42,8 @@ import { EventSearchPlan, searchWordRoute } from './event-search-plan';
 import { EventsRepository, type EventArchiveFilter, type EventRecord } from './events.repository';
 import type { EventLinkTarget } from './links/event-link';
 import { EventListFilterRegistry } from './links/event-list-filter';
+import { EventTaxonomyRegistry } from './taxonomies/event-taxonomy';
+import type { SqlCondition } from '../../core/posts/post-visibility';
 import { EventLinkRegistry } from './links/event-links.module';
 import { linkValueOf } from './links/link-values';
 
@@ -68,6 +70,7 @@ export class EventsQueryService {
     private readonly listing: EventListingPlan,
     private readonly searchPlan: EventSearchPlan,
     private readonly documents: EventDocuments,
+    private readonly eventTaxonomies: EventTaxonomyRegistry,
   ) {}
 
   async list(query: ListEventsQueryDto, ctx: RequestContext): Promise<ListResponse> {
@@ -102,6 +105,7 @@ export class EventsQueryService {
         categories: query.categories,
         tags: query.tags,
         ...Object.fromEntries(this.links.all().map(({ definition: { field } }) => [field, linkValueOf(query, field)])),
+        ...Object.fromEntries(this.eventTaxonomies.all().map(({ field }) => [field, linkValueOf(query, field)])),
         featured: query.featured,
         status: query.status,
         include: query.include,
@@ -174,6 +178,20 @@ export class EventsQueryService {
     const tagIds = query.tags
       ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.tag, query.tags, 'tags')
       : undefined;
+    const taxonomyConditions: SqlCondition[] = [];
+    for (const { field, taxonomy } of this.eventTaxonomies.all()) {
+      const items = linkValueOf<(number | string)[]>(query, field);
+      if (!items) continue;
+      const ids = await this.termReferences.resolveForFilter(taxonomy.taxonomy, items, field, {
+        withDescendants: taxonomy.hierarchical,
+      });
+      // (The day counts know only categories and tags: a module's taxonomy is a module condition, served exactly.)
+      const n = taxonomyConditions.length;
+      taxonomyConditions.push({
+        sql: `EXISTS (SELECT 1 FROM term_relationships rtx${n} WHERE rtx${n}.post_id = p.id AND rtx${n}.term_id IN (:...taxonomyIds${n}))`,
+        params: { [`taxonomyIds${n}`]: ids },
+      });
+    }
     const linkFilters = [];
     for (const { definition, target } of this.links.all()) {
       const ids = linkValueOf<number[]>(query, definition.field);
@@ -201,7 +219,11 @@ export class EventsQueryService {
       include: query.include,
       parentId: query.post_parent,
       contentVisible: contentVisibleCondition(ctx.user, 'p'),
-      moduleConditions: [...(await this.filters.conditions(query, ctx)), ...(modifiedAfter ? [modifiedAfter] : [])],
+      moduleConditions: [
+        ...taxonomyConditions,
+        ...(await this.filters.conditions(query, ctx)),
+        ...(modifiedAfter ? [modifiedAfter] : []),
+      ],
     };
     return { filter, window };
   }

@@ -54,12 +54,16 @@ function withoutMembers(object: EventObject, names: readonly string[]): EventObj
   return copy;
 }
 
-/** The counts the event's embedded terms show. */
+/** The counts the event's embedded terms show: of every taxonomy it carries, a module's included. */
 function countsShown(object: EventObject): Map<number, number> {
   const counts = new Map<number, number>();
-  for (const key of ['categories', 'tags']) {
-    const terms = object[key];
-    if (Array.isArray(terms)) for (const t of terms as { id: number; count: number }[]) counts.set(t.id, t.count);
+  for (const value of Object.values(object)) {
+    if (!Array.isArray(value)) continue;
+    for (const item of value as unknown[]) {
+      const term = item as { id?: unknown; count?: unknown; taxonomy?: unknown } | null;
+      if (typeof term?.id === 'number' && typeof term.count === 'number' && typeof term.taxonomy === 'string')
+        counts.set(term.id, term.count);
+    }
   }
   return counts;
 }

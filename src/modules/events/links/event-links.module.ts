@@ -4,6 +4,7 @@ import { LinkedPostExtensionRegistry } from '../linked/linked-post-extension';
 import { declareEventLinkFields } from './event-link-fields';
 import { EventListFilterRegistry } from './event-list-filter';
 import { EventFieldRegistry } from './event-field';
+import { EventTaxonomyRegistry } from '../taxonomies/event-taxonomy';
 
 /** The links events have, in the order their modules registered. */
 @Injectable()
@@ -23,7 +24,13 @@ export class EventLinkRegistry {
  * Where post-type modules declare how events link to them, among their own providers:
  * `providers: [VenuesService, EventLinksModule.link(VENUE_EVENT_LINK, VenuesService)]`.
  */
-const REGISTRIES = [EventLinkRegistry, EventListFilterRegistry, LinkedPostExtensionRegistry, EventFieldRegistry];
+const REGISTRIES = [
+  EventLinkRegistry,
+  EventListFilterRegistry,
+  LinkedPostExtensionRegistry,
+  EventFieldRegistry,
+  EventTaxonomyRegistry,
+];
 
 /**
  * (Also holds the other seams of the events module: list filters, event fields and fields added to linked

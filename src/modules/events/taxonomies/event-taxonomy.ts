@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import type { Localized } from '../../../common/i18n/language';
+import type { TaxonomyDefinition } from '../../../core/terms/taxonomy.registry';
+import type { TaxonomyRoutesSpec } from '../../../core/terms/taxonomy.controller';
+
+/**
+ * A taxonomy a module adds to events (audiences, regions), declared like a linked post type: its own routes
+ * and counts over the terms base, the event's member and write field (`field`, the terms by name), and the
+ * list filter of the same name. `EventTaxonomyModule.forDefinition()` builds it all.
+ */
+export interface EventTaxonomyDefinition {
+  taxonomy: TaxonomyDefinition;
+  /** The event's member, write field and list filter: `audiences`. */
+  field: string;
+  writeDescription: Localized;
+  filterDescription: Localized;
+  /** The routes' DTOs and names; the terms base's own DTOs when left out. */
+  routes: Pick<TaxonomyRoutesSpec, 'texts'> & Partial<TaxonomyRoutesSpec>;
+}
+
+/** The taxonomies modules added to events, in registration order. */
+@Injectable()
+export class EventTaxonomyRegistry {
+  private readonly definitions: EventTaxonomyDefinition[] = [];
+
+  register(definition: EventTaxonomyDefinition): void {
+    if (this.definitions.some((d) => d.field === definition.field))
+      throw new Error(`the event taxonomy field "${definition.field}" is registered twice`);
+    this.definitions.push(definition);
+  }
+
+  all(): readonly EventTaxonomyDefinition[] {
+    return this.definitions;
+  }
+}
