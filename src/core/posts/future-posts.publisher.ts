@@ -5,7 +5,6 @@ import { WriteTransactions } from '../../database/write-transactions';
 import { TermRelationshipsService } from '../terms/term-relationships.service';
 import { sqlDateTime } from '../../database/datetime.transformer';
 import { PostEntity } from './post.entity';
-import { PostStatusListeners } from './post-status-listeners';
 import { PostTypeRegistry } from './post-type.registry';
 import { DatabaseContext } from '../../database/database-context';
 import { Leases } from '../../database/leases';
@@ -34,7 +33,6 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
     private readonly databaseClock: DatabaseClock,
     private readonly config: AppConfig,
     private readonly relationships: TermRelationshipsService,
-    private readonly statusListeners: PostStatusListeners,
     private readonly postTypes: PostTypeRegistry,
     private readonly leases: Leases,
     private readonly tasks: BackgroundTasks,
@@ -113,7 +111,6 @@ export class FuturePostsPublisher implements OnApplicationBootstrap, OnApplicati
       }
       const changes = ids.map((postId) => ({ postId, from: 'future' as const, to: 'publish' as const }));
       await this.relationships.postStatusChanged(changes);
-      await this.statusListeners.changed(changes);
       return ids;
     });
   }

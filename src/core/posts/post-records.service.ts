@@ -14,7 +14,7 @@ import { AttachmentsService } from './attachments/attachments.service';
 import { postErrors } from './post-errors';
 import type { PostRef } from './post-ref';
 import { PostSlugsService } from './post-slugs.service';
-import { PostStatusListeners } from './post-status-listeners';
+import { CommitSteps } from '../../database/commit-steps';
 import { decideStatus, isPublic } from './post-status';
 import { PostTypeRegistry, type PostTypeDefinition } from './post-type.registry';
 import { PostEntity } from './post.entity';
@@ -37,7 +37,7 @@ export class PostRecordsService {
     private readonly siteTime: SiteTime,
     private readonly users: UsersService,
     private readonly postTypes: PostTypeRegistry,
-    private readonly statusListeners: PostStatusListeners,
+    private readonly commitSteps: CommitSteps,
   ) {}
 
   find(def: PostTypeDefinition, ref: PostRef): Promise<PostEntity | null> {
@@ -190,7 +190,6 @@ export class PostRecordsService {
     if (statusChanged) {
       const changes = [{ postId: saved.id, from: before, to: saved.status }];
       await this.relationships.postStatusChanged(changes);
-      await this.statusListeners.changed(changes);
     }
     const action = !statusChanged ? 'updated' : before === 'trash' ? 'untrashed' : 'status_changed';
     this.recordChange(def, saved, action, wasPublic);
@@ -210,7 +209,6 @@ export class PostRecordsService {
     const saved = await this.db.manager.save(post);
     const changes = [{ postId: saved.id, from: before, to: 'trash' as const }];
     await this.relationships.postStatusChanged(changes);
-    await this.statusListeners.changed(changes);
     this.recordChange(def, saved, 'trashed', wasPublic);
     return saved;
   }
@@ -219,6 +217,7 @@ export class PostRecordsService {
   async destroy(def: PostTypeDefinition, post: PostEntity, user: AuthUser | null): Promise<void> {
     if (!postPolicy.canForceDelete(user)) throw new DomainError(user ? 'forbidden' : 'unauthenticated');
     const wasPublic = isPublic(post.status, post.dateUtc, this.siteTime.now().utc);
+    await this.commitSteps.beforeDelete(def.noun, [post.id]);
     await this.relationships.detachPosts([post]);
     await this.db.manager.delete(PostEntity, { id: post.id });
     this.db.recordChange({

@@ -6,7 +6,6 @@ import { ATTACHMENT_TYPE, AttachmentsService } from './attachments/attachments.s
 import { FuturePostsPublisher } from './future-posts.publisher';
 import { PostPasswords } from './post-passwords';
 import { PostRecordsService } from './post-records.service';
-import { PostStatusListeners } from './post-status-listeners';
 import { PostTypeTaxonomiesCheck } from './post-type-taxonomies.check';
 import { PostSlugsService } from './post-slugs.service';
 import { PostTypeRegistry, type PostTypeDefinition } from './post-type.registry';
@@ -34,7 +33,6 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
     FuturePostsPublisher,
     PostRecordsService,
     PostPasswords,
-    PostStatusListeners,
     PostTypeTaxonomiesCheck,
     SiteIdentity,
     {
@@ -50,7 +48,6 @@ export const ATTACHMENT_POST_TYPE: PostTypeDefinition = {
     FuturePostsPublisher,
     PostRecordsService,
     PostPasswords,
-    PostStatusListeners,
     SiteIdentity,
     TypeOrmModule,
   ],

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { PostStatusListeners } from '../../core/posts/post-status-listeners';
+import { CommitSteps } from '../../database/commit-steps';
+import { changedEvents, noop } from './event-changes';
+import { EVENT_POST_TYPE } from './event.post-type';
 import { DatabaseContext } from '../../database/database-context';
 
 /** UTC days of an event counted as listed: the bucket of `event_listing_days` it adds one to. */
@@ -50,17 +52,6 @@ class CounterDeltas {
   }
 }
 
-/** An event just created, as its write knows it. */
-export interface NewEvent {
-  id: number;
-  status: string;
-  hidden: boolean;
-  hasPassword: boolean;
-  startUtc: string;
-  endUtc: string;
-  termIds: number[];
-}
-
 interface EventRow {
   id: number | string;
   status: string;
@@ -83,25 +74,13 @@ interface EventRow {
 export class EventListingDays {
   constructor(
     private readonly db: DatabaseContext,
-    statusListeners: PostStatusListeners,
+    commitSteps: CommitSteps,
   ) {
-    statusListeners.add((changes) => this.sync(changes.map((c) => c.postId)));
-  }
-
-  /**
-   * Counts an event just created, from what the write has at hand (its rows need no read back): `termIds`
-   * are all the terms it was given.
-   */
-  async addNew(event: NewEvent): Promise<void> {
-    if (event.status !== 'publish' || event.hidden) return;
-    const contribution: Contribution = {
-      bucket: { startDay: event.startUtc.slice(0, 10), endDay: event.endUtc.slice(0, 10) },
-      termIds: event.hasPassword ? [] : [...new Set(event.termIds)].sort((a, b) => a - b),
-    };
-    const deltas = new CounterDeltas();
-    deltas.move(contribution, 1);
-    await this.mark([{ id: event.id, contribution }]);
-    await this.apply(deltas);
+    // Kept in step by the write's change stream: every event a write created, changed or (re)published.
+    commitSteps.add((changes) => this.sync(changedEvents(changes)));
+    commitSteps.addBeforeDelete((resource, ids) =>
+      resource === EVENT_POST_TYPE.noun ? this.forget([...ids]) : noop(),
+    );
   }
 
   /** Brings what each of these events (other post types are ignored) is counted as in line with its rows. */

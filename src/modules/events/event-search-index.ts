@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { PostStatusListeners } from '../../core/posts/post-status-listeners';
+import { CommitSteps } from '../../database/commit-steps';
+import { changedEvents, createdEvents, noop } from './event-changes';
+import { EVENT_POST_TYPE } from './event.post-type';
 import { DatabaseContext } from '../../database/database-context';
 import {
   insertSearchRows,
@@ -8,7 +10,6 @@ import {
   SEARCHABLE_EVENT_SELECT,
   searchableEventOf,
   searchRowsOf,
-  type SearchableEvent,
   type SearchableEventRow,
   type SearchWordRow,
 } from './event-search-rows';
@@ -63,22 +64,17 @@ export class EventSearchIndex {
 
   constructor(
     private readonly db: DatabaseContext,
-    statusListeners: PostStatusListeners,
+    commitSteps: CommitSteps,
   ) {
-    statusListeners.add((changes) => this.sync(changes.map((c) => c.postId)));
-  }
-
-  /** Indexes an event just created, from what the write has at hand (no read). */
-  async addNew(event: SearchableEvent): Promise<void> {
-    const rows = searchRowsOf(event);
-    await insertSearchRows(rows, this.insertRows);
-    const deltas = new WordDayDeltas();
-    deltas.move(rows, 1);
-    await this.apply(deltas);
+    // Kept in step by the write's change stream: every event a write created, changed or (re)published.
+    commitSteps.add((changes) => this.sync(changedEvents(changes), createdEvents(changes)));
+    commitSteps.addBeforeDelete((resource, ids) =>
+      resource === EVENT_POST_TYPE.noun ? this.forget([...ids]) : noop(),
+    );
   }
 
   /** Rewrites the rows of those of these events (other post types are ignored) whose words or flags changed. */
-  async sync(postIds: number[]): Promise<void> {
+  async sync(postIds: number[], created: ReadonlySet<number> = new Set()): Promise<void> {
     if (postIds.length === 0) return;
     const events = await this.db.manager
       .createQueryBuilder()
@@ -90,7 +86,8 @@ export class EventSearchIndex {
     // Venues, organizers and other post types change status through the same listeners: nothing to index.
     if (events.length === 0) return;
     const wanted = new Map(events.map((row) => [Number(row.id), searchRowsOf(searchableEventOf(row))]));
-    const stored = await this.storedRows([...wanted.keys()]);
+    // A new event has no rows yet: nothing to read.
+    const stored = await this.storedRows([...wanted.keys()].filter((id) => !created.has(id)));
     const changed = [...wanted].filter(
       ([id, rows]) => rows.map(rowKey).join('\n') !== (stored.get(id) ?? []).map(rowKey).join('\n'),
     );
@@ -138,6 +135,7 @@ export class EventSearchIndex {
 
   /** Each event's stored rows, in word order (the order `searchRowsOf` gives). */
   private async storedRows(postIds: number[]): Promise<Map<number, SearchWordRow[]>> {
+    if (postIds.length === 0) return new Map();
     const rows = await this.db.manager
       .createQueryBuilder()
       .from('event_search_words', 'w')

@@ -24,8 +24,6 @@ import { type EventObject } from './event.mapper';
 import { EVENT_POST_TYPE } from './event.post-type';
 import { applyCost, eventDatesOf } from './event-details-input';
 import { EventObjectsService } from './event-objects.service';
-import { EventListingDays } from './event-listing-days';
-import { EventSearchIndex } from './event-search-index';
 import { EventsRepository } from './events.repository';
 import { EventsQueryService } from './events-query.service';
 import { ConditionalWrites } from '../../core/changes/conditional-writes';
@@ -54,8 +52,6 @@ export class EventWritesService {
     private readonly links: EventLinkRegistry,
     private readonly siteTime: SiteTime,
     private readonly config: AppConfig,
-    private readonly listing: EventListingDays,
-    private readonly searchIndex: EventSearchIndex,
     private readonly reads: EventsQueryService,
     private readonly conditional: ConditionalWrites,
     private readonly fields: EventFieldRegistry,
@@ -91,18 +87,7 @@ export class EventWritesService {
       });
       applyCost(details, dto.cost ?? '', this.config.defaultCurrency);
       await this.db.insertOnly(EventDetailsEntity, details);
-      const termIds = await this.writeLinks(post, dto, ctx.user, { created: true });
-      // Counted and indexed from what was just written: nothing to read back.
-      const written = {
-        id: post.id,
-        status: post.status,
-        hidden: details.hideFromListings,
-        hasPassword: post.passwordHash !== null,
-        startUtc: details.startUtc,
-        endUtc: details.endUtc,
-      };
-      await this.listing.addNew({ ...written, termIds });
-      await this.searchIndex.addNew({ ...written, title: post.title, excerpt: post.excerpt, content: post.content });
+      await this.writeLinks(post, dto, ctx.user, { created: true });
       return post.id;
     });
     return this.objects.afterWrite(id, ctx);
@@ -140,8 +125,6 @@ export class EventWritesService {
       if (dto.featured !== undefined) details.featured = dto.featured;
       await this.db.updateRow(EventDetailsEntity, details, detailsBefore);
       await this.writeLinks(post, dto, ctx.user);
-      await this.listing.sync([post.id]);
-      await this.searchIndex.sync([post.id]);
       return post.id;
     });
     return this.objects.afterWrite(id, ctx);
@@ -154,8 +137,6 @@ export class EventWritesService {
       await this.assertConditions(post, ctx);
       if (force) {
         const [before] = await this.objects.toObjects([post], ctx, () => true);
-        await this.listing.forget([post.id]);
-        await this.searchIndex.forget([post.id]);
         await this.records.destroy(EVENT_POST_TYPE, post, ctx.user);
         return before.object;
       }
