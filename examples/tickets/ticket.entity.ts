@@ -13,15 +13,15 @@ export class TicketEntity {
   name!: string;
 
   @Column({ type: 'varchar', length: 20, default: '' })
-  price!: string;
+  price = '';
 
   @Column({ type: 'integer', nullable: true })
-  capacity!: number | null;
+  capacity: number | null = null;
 
   /** When sales open and close (UTC `YYYY-MM-DD HH:mm:ss`); null: always open on that side. */
   @Column({ name: 'sale_start_utc', type: 'varchar', length: 19, nullable: true })
-  saleStartUtc!: string | null;
+  saleStartUtc: string | null = null;
 
   @Column({ name: 'sale_end_utc', type: 'varchar', length: 19, nullable: true })
-  saleEndUtc!: string | null;
+  saleEndUtc: string | null = null;
 }

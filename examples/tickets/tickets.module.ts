@@ -1,55 +1,57 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { responseSchemaRegistry } from '../../src/common/http/response-schema-registry';
+import { objectSchema } from '../../src/common/http/response-schema-registry';
 import { WithMigrations } from '../../src/database/module-migrations';
-import { EventsModule } from '../../src/modules/events/events.module';
+import type { EventChildResourceDefinition } from '../../src/modules/events/children/event-child-resource';
+import { EventChildResourceModule } from '../../src/modules/events/children/event-child-resource.module';
 import { declareEventField } from '../../src/modules/events/links/event-field';
+import { CreateTicketDto, UpdateTicketDto } from './ticket.dto';
 import { TicketEntity } from './ticket.entity';
 import { CreateEventTickets1790100000000 } from './ticket.migration';
-import { TicketsController } from './tickets.controller';
-import { TicketsService } from './tickets.service';
+import { applyTicket, ticketObject } from './ticket.rules';
+import { TicketSummaries } from './ticket.summary';
 
 const UTC = { type: 'string', nullable: true, example: '2031-05-01 18:00:00' };
 
 declareEventField({
   name: 'tickets',
-  schema: {
-    type: 'object',
-    properties: { count: { type: 'integer' }, on_sale: { type: 'boolean' }, changes_utc: UTC },
-    required: ['count', 'on_sale', 'changes_utc'],
-    additionalProperties: false,
-  },
-});
-responseSchemaRegistry.addResource({
-  path: 'events/{id}/tickets',
-  item: 'Ticket',
-  list: 'TicketList',
-  listKey: 'tickets',
-  schemas: {
-    Ticket: {
-      type: 'object',
-      properties: {
-        id: { type: 'integer' },
-        event_id: { type: 'integer' },
-        name: { type: 'string' },
-        price: { type: 'string' },
-        capacity: { type: 'integer', nullable: true },
-        sale_start: UTC,
-        sale_end: UTC,
-        on_sale: { type: 'boolean' },
-      },
-      required: ['id', 'event_id', 'name', 'price', 'capacity', 'sale_start', 'sale_end', 'on_sale'],
-      additionalProperties: false,
-    },
-  },
-  examples: { create: { name: 'Standard', price: '15€', capacity: 200 }, update: { price: '18€' } },
+  schema: objectSchema({ count: { type: 'integer' }, on_sale: { type: 'boolean' }, changes_utc: UTC }),
 });
 
-/** Tickets of events: `/cal/events/v1/events/{id}/tickets`, the events' `tickets` member, `ticketed=`. */
+/** Tickets of events: `/cal/events/v1/events/{id}/tickets`. */
+export const TICKETS: EventChildResourceDefinition<TicketEntity, CreateTicketDto, UpdateTicketDto> = {
+  path: 'tickets',
+  noun: 'ticket',
+  entity: TicketEntity,
+  createDto: CreateTicketDto,
+  updateDto: UpdateTicketDto,
+  create: (eventId) => Object.assign(new TicketEntity(), { eventId }),
+  apply: applyTicket,
+  toObject: ticketObject,
+  texts: {
+    en: { a: 'a ticket', many: 'tickets' },
+    de: { a: 'ein Ticket', many: 'Tickets' },
+    notFound: { en: 'The event has no such ticket.', de: 'Die Veranstaltung hat kein solches Ticket.' },
+  },
+  openApi: {
+    schema: objectSchema({
+      id: { type: 'integer' },
+      event_id: { type: 'integer' },
+      name: { type: 'string' },
+      price: { type: 'string' },
+      capacity: { type: 'integer', nullable: true },
+      sale_start: UTC,
+      sale_end: UTC,
+      on_sale: { type: 'boolean' },
+    }),
+    examples: { create: { name: 'Standard', price: '15€', capacity: 200 }, update: { price: '18€' } },
+  },
+};
+
+/** Tickets as a child resource of events, the events' `tickets` member and the contract's `ticketed=` filter. */
 @WithMigrations(CreateEventTickets1790100000000)
 @Module({
-  imports: [EventsModule, TypeOrmModule.forFeature([TicketEntity])],
-  controllers: [TicketsController],
-  providers: [TicketsService],
+  imports: [EventChildResourceModule.forDefinition(TICKETS), TypeOrmModule.forFeature([TicketEntity])],
+  providers: [TicketSummaries],
 })
 export class TicketsModule {}

@@ -50,3 +50,8 @@ export const responseSchemaRegistry = {
     return members.get(component) ?? new Map();
   },
 };
+
+/** A closed object schema: every member named and required (nullable ones say so in their own schema). */
+export function objectSchema(properties: Record<string, ResponseSchema>): ResponseSchema {
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+}

@@ -1,0 +1,39 @@
+import { parseDateInput } from '../../src/common/dates/date-input';
+import { RequestValidationError } from '../../src/common/validation/request-validation.error';
+import { defineReason, reason } from '../../src/common/validation/validation-messages';
+import type { UpdateTicketDto } from './ticket.dto';
+import { TicketEntity } from './ticket.entity';
+
+const SALE_END_BEFORE_START = defineReason('sale_end_before_start', {
+  en: 'must not be before sale_start',
+  de: 'darf nicht vor sale_start liegen',
+});
+
+const utcOf = (value: string | undefined): string | null | undefined =>
+  value === undefined ? undefined : (parseDateInput(value, 'UTC')?.toUTC().toFormat('yyyy-MM-dd HH:mm:ss') ?? null);
+
+/** Whether the ticket is on sale at `nowUtc`. */
+export const onSale = (t: TicketEntity, nowUtc: string): boolean =>
+  (t.saleStartUtc === null || t.saleStartUtc <= nowUtc) && (t.saleEndUtc === null || nowUtc < t.saleEndUtc);
+
+/** A write's fields on the ticket; sales may not close before they open. */
+export function applyTicket(ticket: TicketEntity, dto: UpdateTicketDto): void {
+  if (dto.name !== undefined) ticket.name = dto.name.trim();
+  if (dto.price !== undefined) ticket.price = dto.price.trim();
+  if (dto.capacity !== undefined) ticket.capacity = dto.capacity;
+  ticket.saleStartUtc = utcOf(dto.sale_start) ?? ticket.saleStartUtc;
+  ticket.saleEndUtc = utcOf(dto.sale_end) ?? ticket.saleEndUtc;
+  if (ticket.saleStartUtc && ticket.saleEndUtc && ticket.saleEndUtc < ticket.saleStartUtc)
+    throw RequestValidationError.of({ sale_end: reason(SALE_END_BEFORE_START) });
+}
+
+export const ticketObject = (t: TicketEntity, nowUtc: string): Record<string, unknown> => ({
+  id: t.id,
+  event_id: t.eventId,
+  name: t.name,
+  price: t.price,
+  capacity: t.capacity,
+  sale_start: t.saleStartUtc,
+  sale_end: t.saleEndUtc,
+  on_sale: onSale(t, nowUtc),
+});
