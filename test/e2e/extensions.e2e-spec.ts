@@ -15,6 +15,10 @@ import { buildService, freePort, ServiceProcess } from '../support/service-proce
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const ns = '/cal/events/v1';
+/** The shipped examples, compiled, as a deployment names them. */
+const COMPILED_EXAMPLES = ['speakers/speakers', 'tickets/tickets', 'audiences/audiences']
+  .map((name) => `dist/examples/${name}.module.js`)
+  .join(',');
 const onMysql = /^(mysql|mariadb):/.test(process.env.DATABASE_URL ?? '');
 
 async function cli(databaseUrl: string, extensions: string, ...args: string[]) {
@@ -60,20 +64,26 @@ describe('extensions from CAL_EXTENSIONS', () => {
     await expect(loadExtensionModules(empty)).rejects.toThrow(/exports no Nest module/);
   });
 
-  it("applies, shows and reverts the extension's migration through the CLI", async () => {
-    const extension = 'examples/speakers/speakers.module.ts';
+  it("applies, shows and reverts the extensions' migrations through the CLI", async () => {
+    const extension = 'examples/speakers/speakers.module.ts, examples/tickets/tickets.module.ts';
     const shown = await cli(database.url, extension, 'migrations:show', '--json');
-    expect((JSON.parse(shown.stdout) as { pending: string[] }).pending).toContain('CreateSpeakers1790000000000');
+    expect((JSON.parse(shown.stdout) as { pending: string[] }).pending).toEqual(
+      expect.arrayContaining(['CreateSpeakers1790000000000', 'CreateEventTickets1790100000000']),
+    );
     expect((await cli(database.url, extension, 'migrations:run')).code).toBe(0);
     const reverted = await cli(database.url, extension, 'migrations:revert', '--json');
-    expect([reverted.code, JSON.parse(reverted.stdout)]).toEqual([0, { reverted: ['CreateSpeakers1790000000000'] }]);
+    expect([reverted.code, JSON.parse(reverted.stdout)]).toEqual([
+      0,
+      { reverted: ['CreateEventTickets1790100000000'] },
+    ]);
     expect((await cli(database.url, extension, 'migrations:run', '--json')).stdout).toContain(
-      'CreateSpeakers1790000000000',
+      'CreateEventTickets1790100000000',
     );
     // Without the setting, the same CLI does not know the extension's migration.
     const bare = await cli(database.url, '', 'migrations:show', '--json');
     expect(JSON.parse(bare.stdout)).toMatchObject({ pending: [] });
     expect((JSON.parse(bare.stdout) as { applied: string[] }).applied).not.toContain('CreateSpeakers1790000000000');
+    expect((JSON.parse(bare.stdout) as { applied: string[] }).applied).not.toContain('CreateEventTickets1790100000000');
   });
 
   it('serves the extension from the compiled server, in cluster mode where the database allows it', async () => {
@@ -82,7 +92,7 @@ describe('extensions from CAL_EXTENSIONS', () => {
       DATABASE_URL: database.url,
       PORT: String(port),
       HOST: '127.0.0.1',
-      CAL_EXTENSIONS: 'dist/examples/speakers/speakers.module.js',
+      CAL_EXTENSIONS: COMPILED_EXAMPLES,
       CAL_ADMIN_LOGIN: 'admin',
       CAL_ADMIN_PASSWORD: 'a long admin password',
       // Two workers on MySQL (SQLite stays one process): each must load the extension itself.
@@ -105,6 +115,31 @@ describe('extensions from CAL_EXTENSIONS', () => {
     expect(((await listed.json()) as { speakers: unknown[] }).speakers).toHaveLength(6);
     const index = (await (await fetch(`${origin}${ns}`)).json()) as { routes: Record<string, unknown> };
     expect(Object.keys(index.routes)).toContain(`/${ns.slice(1)}/speakers`);
+    // The child resource, the module field and filter, and the module taxonomy, on a worker of their own.
+    const post = async (path: string, body: object) => {
+      const res = await fetch(`${origin}${ns}/${path}`, {
+        method: 'POST',
+        headers: { Authorization: auth, 'Content-Type': 'application/json', Connection: 'close' },
+        body: JSON.stringify(body),
+      });
+      expect([path, res.status]).toEqual([path, 201]);
+      return (await res.json()) as { id: number };
+    };
+    const event = await post('events', {
+      title: 'Extended',
+      start_date: '2031-07-01 10:00',
+      end_date: '2031-07-01 11:00',
+      audiences: ['Kids'],
+    });
+    await post(`events/${event.id}/tickets`, { name: 'Entry' });
+    const found = await fetch(
+      `${origin}${ns}/events?start_date=2031-07-01&end_date=2031-07-02&ticketed=true&audiences=kids`,
+      {
+        headers: { Connection: 'close' },
+      },
+    );
+    const events = ((await found.json()) as { events: { id: number; tickets: { count: number } }[] }).events;
+    expect(events.map((e) => [e.id, e.tickets.count])).toEqual([[event.id, 1]]);
     expect((await fetch(`${origin}/health/ready`)).status).toBe(200);
   }, 120_000);
 
