@@ -4,8 +4,11 @@ import { DatabaseClock } from './database-clock';
 import { DatabaseContext } from './database-context';
 import { WriteTransactions } from './write-transactions';
 
-/** The leases that exist (rows of `leases`, created by migrations). */
-export type LeaseName = 'future-posts';
+/**
+ * A lease's name: the service's own (`future-posts`) or a module's periodic job's (prefix it with the module's
+ * name). At most 64 characters. A lease's row is made the first time it is asked for.
+ */
+export type LeaseName = string;
 
 /**
  * Named leases in the database, so that among many instances one at a time does a job (the scheduled-post
@@ -27,9 +30,12 @@ export class Leases {
 
   /** Takes or renews `name` for `ms`; true when this process holds it now. */
   acquire(name: LeaseName, ms: number): Promise<boolean> {
+    if (name.length === 0 || name.length > 64)
+      return Promise.reject(new Error(`lease name "${name}" must have 1 to 64 characters`));
     return this.transactions.run(
       async () => {
         const now = await this.clock.nowSqlUtc();
+        await this.ensureRow(name);
         await this.db.manager
           .createQueryBuilder()
           .update('leases')
@@ -49,5 +55,24 @@ export class Leases {
       },
       { content: false },
     );
+  }
+
+  /**
+   * The lease's row, made free (long run out) when no one asked for it before. Two instances making it at once:
+   * the second's insert fails on the primary key and its transaction runs again, finding the row.
+   */
+  private async ensureRow(name: string): Promise<void> {
+    const existing = await this.db.manager
+      .createQueryBuilder()
+      .select('l.name', 'name')
+      .from('leases', 'l')
+      .where('l.name = :name', { name })
+      .getRawOne<{ name: string }>();
+    if (!existing)
+      await this.db.insertOnly(
+        'leases',
+        [{ name, owner: '', expires_utc: '2000-01-01 00:00:00' }],
+        ['name', 'owner', 'expires_utc'],
+      );
   }
 }

@@ -8,7 +8,7 @@ import { describeLinkedPostType } from '../support/linked-post-type-suite';
 import { createUser, type TestUser } from '../support/users';
 
 /**
- * The worked example of docs/adding-a-post-type.md: a team's "speakers" module made of declarations only,
+ * The worked example of docs/extending.md: a team's "speakers" module made of declarations only,
  * registered with `AppModule.forRoot({ modules })`. It must behave like venues and organizers, and events
  * must take, show, filter and blank its links without any change to the events module.
  */

@@ -7,6 +7,7 @@ import { SharedRedis } from '../../src/common/redis/shared-redis';
 import { FreezingProxy } from '../support/freezing-proxy';
 import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
 import { DatabaseClock } from '../../src/database/database-clock';
+import { Leases } from '../../src/database/leases';
 import { dropRedisKeys, REDIS_URL } from '../support/redis-keys';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { insertPost } from '../support/posts';
@@ -153,6 +154,25 @@ describe('instances whose clocks disagree', () => {
       dueSoon.id,
     ]);
     expect(await publisherB.runScheduled()).toEqual([dueSoon.id]);
+  });
+
+  it("gives a module's own lease, made on first use, to one instance at a time", async () => {
+    const [leasesA, leasesB] = [a, b].map((t) => t.app.get(Leases));
+    // Both ask at once for a lease no migration made: one row, one holder.
+    const first = await Promise.all([
+      leasesA.acquire('reports:nightly', 60_000),
+      leasesB.acquire('reports:nightly', 60_000),
+    ]);
+    expect(first.filter(Boolean)).toHaveLength(1);
+    const [{ n }] = await a.dataSource.query<{ n: number | string }[]>(
+      "SELECT COUNT(*) AS n FROM leases WHERE name = 'reports:nightly'",
+    );
+    expect(Number(n)).toBe(1);
+    const holder = first[0] ? leasesA : leasesB;
+    const other = first[0] ? leasesB : leasesA;
+    expect(await holder.acquire('reports:nightly', 60_000)).toBe(true);
+    expect(await other.acquire('reports:nightly', 60_000)).toBe(false);
+    await expect(holder.acquire('x'.repeat(65), 1000)).rejects.toThrow(/1 to 64 characters/);
   });
 });
 
