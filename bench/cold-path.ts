@@ -31,15 +31,6 @@ function startYardstick(script: string, databaseUrl: string, port: number) {
 }
 
 /**
- * The cold path against its yardsticks: `BENCH_DATABASE_URL=mysql://…/empty_db npm run bench:cold -- [events]`.
- * Seeds the database, starts the service with every cache off, the raw `node:http` + `mysql2` baseline
- * and the same routes behind a bare Nest application (`bench/raw-baseline/`), checks that all three answer
- * the same bytes, then loads each route on each with a different query on every request (a one-year
- * window starting on a different day, a different event) in three rounds of changing order, and prints
- * requests/s, CPU per request and the ratios: service/baseline (target ≥ 0.8), and the floor/baseline,
- * the best the service could reach while it runs on NestJS and Express.
- */
-/**
  * Reads every event once through the service, so that it builds their stored documents (the read model),
  * and waits until they are built: the cold path is measured in the steady state, where each event was read
  * once since it last changed. The byte check that follows then compares answers from the documents.
@@ -67,6 +58,15 @@ async function buildEventDocuments(serviceUrl: string, databaseUrl: string): Pro
   console.log(`event documents built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * The cold path against its yardsticks: `BENCH_DATABASE_URL=mysql://…/empty_db npm run bench:cold -- [events]`.
+ * Seeds the database, starts the service with every cache off, the raw `node:http` + `mysql2` baseline
+ * and the same routes behind a bare Nest application (`bench/raw-baseline/`), checks that all three answer
+ * the same bytes, then loads each route on each with a different query on every request (a one-year
+ * window starting on a different day, a different event) in three rounds of changing order, and prints
+ * requests/s, CPU per request and the ratios: service/baseline (target ≥ 0.8), and the floor/baseline,
+ * the best the service could reach while it runs on NestJS and Express.
+ */
 async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
   if (!databaseUrl.startsWith('mysql://')) throw new Error('bench:cold needs BENCH_DATABASE_URL=mysql://…/empty_db');

@@ -19,9 +19,11 @@ export const detachedDocComment = {
           if (above.every((node) => node.type === 'ImportDeclaration')) continue;
           const next = source.getTokenAfter(comment, { includeComments: true });
           const gap = next ? next.loc.start.line - comment.loc.end.line : Infinity;
+          // Directly above another doc comment: that one documents what follows, this one nothing.
+          const nextIsDoc = next?.type === 'Block' && next.value.startsWith('*');
           // Directly above another comment (a directive, a note): judged by what follows that one.
-          if (next && (next.type === 'Line' || next.type === 'Block') && gap <= 1) continue;
-          const detached = gap > 1 || (next.type === 'Punctuator' && next.value === '}');
+          if (next && (next.type === 'Line' || next.type === 'Block') && gap <= 1 && !nextIsDoc) continue;
+          const detached = gap > 1 || nextIsDoc || (next.type === 'Punctuator' && next.value === '}');
           if (detached) context.report({ loc: comment.loc, messageId: 'detached' });
         }
       },

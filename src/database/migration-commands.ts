@@ -14,16 +14,16 @@ export interface MigrationState {
 
 type ProgressFactory = (label: string, total: number) => Progress;
 
-/**
- * The schema commands of the CLI (`migrations:show|run|revert`), on a data source of their own: no
- * statement timeout (a schema change on a large table may take long) and the same migrations, in the
- * same order, as the service applies at start.
- */
 /** How long a migrating process waits for another one that is migrating the same database. */
 const MIGRATION_LOCK_WAIT_SECONDS = 600;
 /** Runs of the pending migrations after a retryable server error (`migration-retry.ts`). */
 const MIGRATION_ATTEMPTS = 3;
 
+/**
+ * The schema commands of the CLI (`migrations:show|run|revert`), on a data source of their own: no
+ * statement timeout (a schema change on a large table may take long) and the same migrations, in the
+ * same order, as the service applies at start.
+ */
 export class MigrationCommands {
   private readonly dataSource: DataSource;
   private onApplied: (name: string) => void = () => undefined;

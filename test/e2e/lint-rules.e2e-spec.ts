@@ -17,7 +17,7 @@ function detachedLines(code: string): number[] {
 }
 
 describe('lint: detached doc comments', () => {
-  it('reports a doc comment followed by a blank line, by a closing brace, or above another stray one', () => {
+  it('reports a doc comment followed by a blank line, by a closing brace, or by another doc comment', () => {
     const code = [
       "import { a } from 'a';", // 1
       '/** The file. */', // 2: an overview, with only imports above it
@@ -36,8 +36,11 @@ describe('lint: detached doc comments', () => {
       '/** Before a note, then right. */',
       '// note',
       'export const f = e;',
+      '/** Stacked above another doc comment. */', // 18
+      '/** Right. */',
+      'export const g = f;',
     ].join('\n');
-    expect(detachedLines(code)).toEqual([5, 9, 11]);
+    expect(detachedLines(code)).toEqual([5, 9, 11, 18]);
   });
 });
 

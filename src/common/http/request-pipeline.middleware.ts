@@ -7,19 +7,10 @@ import './request.types';
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * Reads the optional language segment (`/de/cal/events/v1/...`), removes it from the URL before routing,
- * and records the language and the base of this request's REST URLs.
- */
 /** A host name or IPv4/IPv6 literal with an optional port: what a `Host` header may hold. */
 const HOST_PATTERN =
   /^(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-/**
- * The origin of this request's links. With `PUBLIC_URL` the header is never used; without it the
- * `Host` must be well-formed and, when `ALLOWED_HOSTS` is set, one of them, so a forged header cannot
- * put another site into the links a cache may keep.
- */
 /** Hosts already checked: a site answers a handful, and the pattern is the costliest step of a cached read. */
 const checkedHosts = new Map<string, boolean>();
 
@@ -33,6 +24,11 @@ function isWellFormedHost(host: string): boolean {
   return ok;
 }
 
+/**
+ * The origin of this request's links. With `PUBLIC_URL` the header is never used; without it the
+ * `Host` must be well-formed and, when `ALLOWED_HOSTS` is set, one of them, so a forged header cannot
+ * put another site into the links a cache may keep.
+ */
 export function originOf(
   req: Request,
   options: { publicUrl?: string; allowedHosts: readonly string[] },
@@ -46,6 +42,10 @@ export function originOf(
   return `${req.protocol}://${host}`;
 }
 
+/**
+ * Reads the optional language segment (`/de/cal/events/v1/...`), removes it from the URL before routing,
+ * and records the language and the base of this request's REST URLs.
+ */
 export function requestContextMiddleware(options: {
   prefix: string;
   publicUrl?: string;

@@ -260,7 +260,6 @@ export class TaxonomyTermsService {
     return parent;
   }
 
-  /** The `post` filter may not reveal the terms of a post the caller cannot read. */
   /**
    * Whether the caller may see the terms of the post a `post`/`event` filter names. Unknown and hidden
    * posts are both 400 (no existence oracle); a password-protected post's terms are blanked in the post,

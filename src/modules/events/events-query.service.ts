@@ -271,12 +271,12 @@ export class EventsQueryService {
     return changedUtc === undefined ? answer : rememberChangedUtc(answer, changedUtc);
   }
 
-  /** A single read as an object, always assembled (the iCalendar export reads its fields). */
   /** The event as a single read finds it for the caller: the same 404, 403 and 410 as `GET /events/{id}`. */
   async readablePost(id: number, password: string | undefined, ctx: RequestContext): Promise<PostEntity> {
     return (await this.readable({ id }, password, ctx)).record.post;
   }
 
+  /** A single read as an object, always assembled (the iCalendar export reads its fields). */
   async get(ref: PostRef, password: string | undefined, ctx: RequestContext): Promise<SingleEventObject> {
     return this.objects.single((await this.readable(ref, password, ctx)).record, ctx);
   }

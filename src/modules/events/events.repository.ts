@@ -60,10 +60,10 @@ export interface EventRecord {
   document?: StoredEventDocument | null;
 }
 
-/** Event queries, named by what they are for. */
 /** Orders `YYYY-MM-DD HH:MM:SS` texts (both databases hand UTC times back as such text). */
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Event queries, named by what they are for. */
 @Injectable()
 export class EventsRepository {
   constructor(

@@ -14,18 +14,18 @@ import { signDelivery, WEBHOOK_HEADERS } from './webhook-signature';
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed' | 'unsubscribed' | 'skipped';
 
-/**
- * Sends deliveries: finds the due ones, claims one with a lease (a worker that dies mid-delivery leaves
- * it to expire, and the delivery is sent again with the same id), POSTs it signed, and records the
- * outcome: delivered; retried later with a growing, jittered delay; failed after `WEBHOOKS_RETRY_HOURS`
- * (which disables the endpoint, with the reason); or, on 410 Gone, the endpoint unsubscribed.
- */
 /** A delivery due for an attempt, and the endpoint it goes to. */
 export interface DueDelivery {
   id: string;
   endpointId: number;
 }
 
+/**
+ * Sends deliveries: finds the due ones, claims one with a lease (a worker that dies mid-delivery leaves
+ * it to expire, and the delivery is sent again with the same id), POSTs it signed, and records the
+ * outcome: delivered; retried later with a growing, jittered delay; failed after `WEBHOOKS_RETRY_HOURS`
+ * (which disables the endpoint, with the reason); or, on 410 Gone, the endpoint unsubscribed.
+ */
 @Injectable()
 export class WebhookDeliverer {
   constructor(

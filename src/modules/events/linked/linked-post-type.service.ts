@@ -152,15 +152,15 @@ export class LinkedPostTypeService<
     });
   }
 
-  /**
-   * Creates a record, or returns the id of one with the same name (case-insensitive) and description
-   * that the writer can see (duplicate avoidance). Runs in the caller's transaction.
-   */
   /** The write lock `createOrReuse` takes for an inline object: its name, as duplicates compare it. */
   writeLockKeyOf(dto: TCreate): string {
     return `${this.spec.def.type}:${duplicateKey(this.spec.nameOf(dto) ?? '')}`;
   }
 
+  /**
+   * Creates a record, or returns the id of one with the same name (case-insensitive) and description
+   * that the writer can see (duplicate avoidance). Runs in the caller's transaction.
+   */
   async createOrReuse(dto: TCreate, user: AuthUser | null): Promise<number> {
     const name = this.spec.nameOf(dto) ?? '';
     const input = this.postInput(dto);

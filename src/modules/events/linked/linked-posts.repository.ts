@@ -191,7 +191,6 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
     }
   }
 
-  /** Removes every link to a record (when it is trashed). */
   /** The parents (events) that link to a record, for the change log when the record changes. */
   parentsLinkedTo(linkedId: number): Promise<PostEntity[]> {
     return this.db.manager
