@@ -7,9 +7,9 @@ import {
   RequestMethod,
   SetMetadata,
 } from '@nestjs/common';
-import type { ExecutionContext } from '@nestjs/common';
+import type { ExecutionContext, Type } from '@nestjs/common';
 import { METHOD_METADATA } from '@nestjs/common/constants';
-import { ApiParam } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { docText } from '../i18n/doc-text';
@@ -86,4 +86,22 @@ export function RestController(path: string): ClassDecorator {
       addMethodAlias(prototype, key, RequestMethod.PATCH, 'Patch');
     }
   };
+}
+
+/**
+ * Finishes a controller class made by a factory (one per post type, taxonomy or child resource): the body and
+ * query types validation needs (TypeScript recorded the factory's generic ones), a class name that keeps
+ * operation ids unique, its OpenAPI tag and its path. The decorators go on last, so the PUT and PATCH aliases
+ * `RestController` adds copy the parameter types set here.
+ */
+export function finishGeneratedController(
+  controller: Type,
+  options: { name: string; tag: string; path: string; paramTypes: Record<string, unknown[]> },
+): Type {
+  for (const [method, types] of Object.entries(options.paramTypes))
+    Reflect.defineMetadata('design:paramtypes', types, controller.prototype as object, method);
+  Object.defineProperty(controller, 'name', { value: options.name });
+  ApiTags(options.tag)(controller);
+  RestController(options.path)(controller);
+  return controller;
 }

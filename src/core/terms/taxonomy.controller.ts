@@ -1,10 +1,10 @@
 import { Body, Delete, Get, Inject, Post, Query, type Type } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { RequiresCapability } from '../../auth/requires-capability.decorator';
 import { NAMESPACE } from '../../common/http/namespace';
 import { Ctx, type RequestContext } from '../../common/http/request-context';
 import { CachedRead } from '../../common/http/response-cache/cached-read.decorator';
-import { PathId, RestController, UpdateRoute } from '../../common/http/rest-routes';
+import { PathId, finishGeneratedController, UpdateRoute } from '../../common/http/rest-routes';
 import { docText } from '../../common/i18n/doc-text';
 import type { ListResponse } from '../../common/pagination/pagination';
 import type { TermListQueryDto } from './dto/term-list-query.dto';
@@ -80,16 +80,14 @@ export function createTaxonomyController(taxonomy: TaxonomyDefinition, spec: Tax
     }
   }
 
-  // The generic parameter types recorded by TypeScript are the base DTOs: validation needs the taxonomy's.
-  const prototype = TaxonomyController.prototype;
-  const paramTypes = (method: string, types: unknown[]) =>
-    Reflect.defineMetadata('design:paramtypes', types, prototype, method);
-  paramTypes('list', [spec.listQueryDto, Object]);
-  paramTypes('create', [spec.createDto, Object]);
-  paramTypes('update', [Number, spec.updateDto, Object]);
-  Object.defineProperty(TaxonomyController, 'name', { value: `${capitalise(taxonomy.restBase)}Controller` });
-  // Applied last, so the PUT and PATCH aliases it adds copy the parameter types set above.
-  ApiTags(taxonomy.restBase)(TaxonomyController);
-  RestController(`${NAMESPACE}/${taxonomy.restBase}`)(TaxonomyController);
-  return TaxonomyController;
+  return finishGeneratedController(TaxonomyController, {
+    name: `${capitalise(taxonomy.restBase)}Controller`,
+    tag: taxonomy.restBase,
+    path: `${NAMESPACE}/${taxonomy.restBase}`,
+    paramTypes: {
+      list: [spec.listQueryDto, Object],
+      create: [spec.createDto, Object],
+      update: [Number, spec.updateDto, Object],
+    },
+  });
 }

@@ -1,9 +1,9 @@
 import { Body, Delete, Get, Inject, Post, Query, type Type } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { RequiresCapability } from '../../../auth/requires-capability.decorator';
 import { NAMESPACE } from '../../../common/http/namespace';
 import { Ctx, type RequestContext } from '../../../common/http/request-context';
-import { PathId, RestController, UpdateRoute } from '../../../common/http/rest-routes';
+import { PathId, finishGeneratedController, UpdateRoute } from '../../../common/http/rest-routes';
 import { docText } from '../../../common/i18n/doc-text';
 import type { ListResponse } from '../../../common/pagination/pagination';
 import { PaginationQueryDto } from '../../../common/pagination/pagination-query.dto';
@@ -72,13 +72,10 @@ export function createEventChildController(def: EventChildResourceDefinition<Eve
     }
   }
 
-  // The body types validation needs are the resource's DTOs.
-  const prototype = EventChildController.prototype;
-  Reflect.defineMetadata('design:paramtypes', [Number, def.createDto, Object], prototype, 'create');
-  Reflect.defineMetadata('design:paramtypes', [Number, Number, def.updateDto, Object], prototype, 'update');
-  Object.defineProperty(EventChildController, 'name', { value: `Event${capitalise(def.path)}Controller` });
-  // Applied last, so the PUT and PATCH aliases it adds copy the parameter types set above.
-  ApiTags(def.path)(EventChildController);
-  RestController(`${NAMESPACE}/events/:id/${def.path}`)(EventChildController);
-  return EventChildController;
+  return finishGeneratedController(EventChildController, {
+    name: `Event${capitalise(def.path)}Controller`,
+    tag: def.path,
+    path: `${NAMESPACE}/events/:id/${def.path}`,
+    paramTypes: { create: [Number, def.createDto, Object], update: [Number, Number, def.updateDto, Object] },
+  });
 }

@@ -1,11 +1,11 @@
 import { Body, Delete, Get, Inject, Param, Post, Query, type Type } from '@nestjs/common';
 import { CachedRead } from '../../../common/http/response-cache/cached-read.decorator';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import { RequiresCapability } from '../../../auth/requires-capability.decorator';
 import { docText } from '../../../common/i18n/doc-text';
 import { NAMESPACE } from '../../../common/http/namespace';
 import { Ctx, type RequestContext } from '../../../common/http/request-context';
-import { PathId, PathSlug, RestController, UpdateRoute } from '../../../common/http/rest-routes';
+import { PathId, PathSlug, finishGeneratedController, UpdateRoute } from '../../../common/http/rest-routes';
 import type { ListResponse } from '../../../common/pagination/pagination';
 import { DeletePostQueryDto } from '../../../core/posts/dto/delete-post-query.dto';
 import { byId, bySlug } from '../../../core/posts/post-ref';
@@ -108,19 +108,15 @@ export function createLinkedPostTypeController(def: AnyDefinition): Type {
     }
   }
 
-  // TypeScript recorded the generic parameter types; validation and the document need this type's DTOs.
-  const prototype = LinkedPostTypeController.prototype;
-  const paramTypes = (method: string, types: unknown[]) =>
-    Reflect.defineMetadata('design:paramtypes', types, prototype, method);
-  paramTypes('list', [def.listQueryDto, Object]);
-  paramTypes('create', [def.createDto, Object]);
-  paramTypes('update', [Number, def.updateDto, Object]);
-  paramTypes('updateBySlug', [String, def.updateDto, Object]);
-
-  const name = `${capitalise(def.restBase)}Controller`;
-  Object.defineProperty(LinkedPostTypeController, 'name', { value: name });
-  // Applied last, so the PUT and PATCH aliases it adds copy the parameter types set above.
-  ApiTags(def.restBase)(LinkedPostTypeController);
-  RestController(`${NAMESPACE}/${def.restBase}`)(LinkedPostTypeController);
-  return LinkedPostTypeController;
+  return finishGeneratedController(LinkedPostTypeController, {
+    name: `${capitalise(def.restBase)}Controller`,
+    tag: def.restBase,
+    path: `${NAMESPACE}/${def.restBase}`,
+    paramTypes: {
+      list: [def.listQueryDto, Object],
+      create: [def.createDto, Object],
+      update: [Number, def.updateDto, Object],
+      updateBySlug: [String, def.updateDto, Object],
+    },
+  });
 }
