@@ -6,13 +6,11 @@ import { resolveZone } from '../../common/dates/date-input';
 import { SiteTime } from '../../common/dates/site-time';
 import { DomainError } from '../../common/errors/domain-error';
 import type { RequestContext } from '../../common/http/request-context';
-import { ListTotalsCache } from '../../common/pagination/list-totals.cache';
 import {
   buildListResponse,
   isBeyondLastPage,
   resolvePageRequest,
   type ListResponse,
-  type PageRequest,
 } from '../../common/pagination/pagination';
 import { searchTokens } from '../../common/search/search-tokens';
 import { RequestValidationError } from '../../common/validation/request-validation.error';
@@ -37,8 +35,7 @@ import { resolveDateWindow, type DateWindow } from './event-window';
 import { EventObjectsService } from './event-objects.service';
 import { EventDocuments } from './documents/event-documents.service';
 import type { EventDetailsEntity } from './event-details.entity';
-import { dayCountRoute, EventListingPlan } from './event-listing-plan';
-import { EventSearchPlan, searchWordRoute } from './event-search-plan';
+import { EventArchive } from './event-archive';
 import { EventsRepository, type EventArchiveFilter, type EventRecord } from './events.repository';
 import type { EventLinkTarget } from './links/event-link';
 import { EventListFilterRegistry } from './links/event-list-filter';
@@ -46,12 +43,6 @@ import { EventTaxonomyRegistry } from './taxonomies/event-taxonomy';
 import type { SqlCondition } from '../../core/posts/post-visibility';
 import { EventLinkRegistry } from './links/event-links.module';
 import { linkValueOf } from './links/link-values';
-
-/**
- * From how many events into its first day a page skips by the listing index (`listedPage`): below it, the
- * page query's own skip costs no more.
- */
-const INDEX_SKIP_FROM = 40;
 
 /** Event reads (behaviour.md §5, §7): one event with its password rule, and the filtered archive. */
 @Injectable()
@@ -66,9 +57,7 @@ export class EventsQueryService {
     private readonly filters: EventListFilterRegistry,
     private readonly siteTime: SiteTime,
     private readonly config: AppConfig,
-    private readonly totals: ListTotalsCache,
-    private readonly listing: EventListingPlan,
-    private readonly searchPlan: EventSearchPlan,
+    private readonly archive: EventArchive,
     private readonly documents: EventDocuments,
     private readonly eventTaxonomies: EventTaxonomyRegistry,
   ) {}
@@ -83,9 +72,7 @@ export class EventsQueryService {
         { ...filter, nowUtc: undefined, contentVisible: undefined },
         ctx.user && `${ctx.user.id}:${ctx.user.role}`,
       ]);
-    const { events, total } = this.config.readFastPaths
-      ? ((await this.fromSearchIndex(filter, page)) ?? (await this.fromRows(filter, page, totalKey)))
-      : await this.events.listForArchive(filter, page, (count) => count(), undefined, { exact: true });
+    const { events, total } = await this.archive.page(filter, page, totalKey);
     if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
     return buildListResponse({
       key: EVENTS_REST_BASE,
@@ -226,38 +213,6 @@ export class EventsQueryService {
       ],
     };
     return { filter, window };
-  }
-
-  /** The public's one-word search, when the word index answers it alone. */
-  private async fromSearchIndex(
-    filter: EventArchiveFilter,
-    page: PageRequest,
-  ): Promise<{ events: EventRecord[]; total: number } | undefined> {
-    const route = searchWordRoute(filter);
-    const found = route && (await this.searchPlan.page(route, filter.nowUtc, page));
-    return found && { events: await this.events.recordsInOrder(found.ids), total: found.total };
-  }
-
-  /** An archive read from the event rows, its total from the day counts when they can give it. */
-  private async fromRows(
-    filter: EventArchiveFilter,
-    page: PageRequest,
-    totalKey: () => string,
-  ): Promise<{ events: EventRecord[]; total: number }> {
-    const route = dayCountRoute(filter);
-    const plan = route && (await this.listing.plan(route, filter.nowUtc, page));
-    const seek = plan?.seek;
-    // Deep into a day, skipping by the listing index alone saves a posts lookup per skipped event.
-    if (route && route.termId === undefined && seek && seek.offset >= INDEX_SKIP_FROM) {
-      const events = await this.events.listedPage(route.window, seek, page.perPage);
-      if (events) return { events, total: plan.total };
-    }
-    return this.events.listForArchive(
-      filter,
-      page,
-      (count) => (plan ? Promise.resolve(plan.total) : this.totals.reuse(totalKey(), count)),
-      plan?.seek,
-    );
   }
 
   /** A single read's REST answer: its stored document's text when that serves, else the event assembled. */

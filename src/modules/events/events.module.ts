@@ -21,6 +21,7 @@ import { LinkedRecordsReader } from './linked/linked-records.reader';
 import { EventDocumentEntity } from './documents/event-document.entity';
 import { EventDocuments } from './documents/event-documents.service';
 import { EventChildren } from './event-children';
+import { EventArchive } from './event-archive';
 
 /**
  * `/cal/events/v1/events`: the event post type with its categories and tags, and whatever other post
@@ -49,6 +50,7 @@ import { EventChildren } from './event-children';
     LinkedRecordsReader,
     EventDocuments,
     EventChildren,
+    EventArchive,
   ],
   exports: [EventsQueryService, EventChildren],
 })
