@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TicketsModule } from '../../examples/tickets/tickets.module';
 import { CALENDAR_MODULES } from '../../src/app.module';
+import { EventDocuments } from '../../src/modules/events/documents/event-documents.service';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { documentsSettled } from '../support/statements';
@@ -202,6 +203,18 @@ describe('tickets: a child resource, an event field and a list filter from a mod
       [event.id],
     );
     expect(again.until).toBeNull();
+  });
+
+  it('gives every instance the same document format with a module field registered', async () => {
+    // A second instance on the same database: its field's services hold state of their own (connections,
+    // listeners), which must not make its stored documents unusable to the first.
+    const other = await createTestApp({ modules: [...CALENDAR_MODULES, TicketsModule], database: t.database });
+    try {
+      await other.http.get(`${ns}/events`).expect(200);
+      expect(other.app.get(EventDocuments).format).toBe(t.app.get(EventDocuments).format);
+    } finally {
+      await other.close();
+    }
   });
 
   it('deletes the tickets with their event', async () => {

@@ -102,7 +102,14 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
         .all()
         .map(({ definition }) => `${definition.field}:${definition.cardinality}:${codeOf(definition)}`),
       ...this.extensions.all().map((e) => `${e.type}:${e.constructor.name}:${e.constructor.toString()}`),
-      ...this.fields.all().map((f) => `${f.name}:${f.constructor.name}:${f.constructor.toString()}:${codeOf(f)}`),
+      // A field's class source (its methods included), not its instance: that holds injected services, whose
+      // state (pools, listeners) differs between processes and would give each instance a format of its own.
+      ...this.fields
+        .all()
+        .map(
+          (f) =>
+            `${f.name}:${f.dependsOnCaller === true}:${f.constructor === Object ? codeOf(f) : f.constructor.toString()}`,
+        ),
     ];
     this.formatKey = createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
   }
