@@ -73,6 +73,9 @@ describe('tickets: a child resource, an event field and a list filter from a mod
     expect([wrong.status, wrong.body.code]).toEqual([404, 'rest-ticket-not-found']);
     await t.http.delete(path).set('Authorization', author.auth).expect(200);
     await t.http.get(path).expect(404);
+    // A page past the end of the list is the child's own 404, as every list answers it.
+    const beyond = await t.http.get(`${tickets(own.id)}?page=3`).expect(404);
+    expect(beyond.body.code).toBe('ticket-archive-page-not-found');
   });
 
   it("answers the module's own errors and validation reasons in the caller's language", async () => {

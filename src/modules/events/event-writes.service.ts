@@ -162,15 +162,14 @@ export class EventWritesService {
 
   /**
    * Terms, declared links and modules' write fields of a write; every nested item is checked before anything
-   * stays. Returns the
-   * ids of the terms given (all the event has, for a new one).
+   * stays.
    */
   private async writeLinks(
     post: PostEntity,
     dto: UpdateEventDto,
     user: AuthUser | null,
     options: { created?: boolean } = {},
-  ): Promise<number[]> {
+  ): Promise<void> {
     const eventId = post.id;
     const requests = [
       ['categories', CALENDAR_TAXONOMIES.category],
@@ -206,7 +205,6 @@ export class EventWritesService {
       const value = linkValueOf<unknown>(dto, field.name);
       if (value !== undefined && field.save) await field.save(eventId, value, { user, created: !!options.created });
     }
-    return [...terms.values()].flat();
   }
 
   /** A link field's items, each an id the client named or a validated inline object. */

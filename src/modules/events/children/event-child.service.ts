@@ -41,7 +41,12 @@ export class EventChildService {
       skip: page.offset,
       take: page.perPage,
     });
-    if (isBeyondLastPage(page, total)) throw postErrors.archivePageNotFound(EVENT_POST_TYPE);
+    if (isBeyondLastPage(page, total)) {
+      // The child's own 404 (`ticket-archive-page-not-found`), as every list answers a page past its end.
+      const { noun, texts } = this.def;
+      const label = { en: texts.en.many, de: texts.de.many };
+      throw postErrors.archivePageNotFound({ type: EVENT_POST_TYPE.type, noun, label });
+    }
     const nowUtc = this.siteTime.now().utc;
     return buildListResponse({
       key: this.def.path,
