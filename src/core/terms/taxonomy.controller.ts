@@ -9,6 +9,12 @@ import { docText } from '../../common/i18n/doc-text';
 import type { ListResponse } from '../../common/pagination/pagination';
 import type { TermListQueryDto } from './dto/term-list-query.dto';
 import type { TermWriteDto } from './dto/term-write.dto';
+import { CreateFlatTermDto, ListFlatTermsQueryDto, UpdateFlatTermDto } from './dto/flat-term.dto';
+import {
+  CreateHierarchicalTermDto,
+  ListHierarchicalTermsQueryDto,
+  UpdateHierarchicalTermDto,
+} from './dto/hierarchical-term.dto';
 import { TaxonomyTermsService } from './taxonomy-terms.service';
 import type { TaxonomyDefinition } from './taxonomy.registry';
 import type { TermObject } from './term.mapper';
@@ -19,13 +25,23 @@ export interface TaxonomyTexts {
   de: { a: string; of: string; many: string };
 }
 
-/** What a taxonomy's routes need besides its definition: its DTOs and its names. */
+/**
+ * What a taxonomy's routes need besides its definition: its names, and its DTOs when it takes more than the
+ * base's (a flat taxonomy's or a hierarchical one's, by its definition, when left out).
+ */
 export interface TaxonomyRoutesSpec {
-  createDto: Type<TermWriteDto>;
-  updateDto: Type<Partial<TermWriteDto>>;
-  listQueryDto: Type<TermListQueryDto>;
+  createDto?: Type<TermWriteDto>;
+  updateDto?: Type<Partial<TermWriteDto>>;
+  listQueryDto?: Type<TermListQueryDto>;
   texts: TaxonomyTexts;
 }
+
+const FLAT = { createDto: CreateFlatTermDto, updateDto: UpdateFlatTermDto, listQueryDto: ListFlatTermsQueryDto };
+const HIERARCHICAL = {
+  createDto: CreateHierarchicalTermDto,
+  updateDto: UpdateHierarchicalTermDto,
+  listQueryDto: ListHierarchicalTermsQueryDto,
+};
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -34,7 +50,8 @@ const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text
  * by id, thin over the terms base, for categories, tags and any module's taxonomy. One class per taxonomy,
  * named after its rest base so operation ids stay unique.
  */
-export function createTaxonomyController(taxonomy: TaxonomyDefinition, spec: TaxonomyRoutesSpec): Type {
+export function createTaxonomyController(taxonomy: TaxonomyDefinition, routes: TaxonomyRoutesSpec): Type {
+  const spec = { ...(taxonomy.hierarchical ? HIERARCHICAL : FLAT), ...routes };
   const { en, de } = spec.texts;
   const summary = (english: string, german: string) => ({ summary: docText({ en: english, de: german }) });
   const id = { en: `Unique identifier of the ${en.the}.`, de: `Eindeutige ID ${de.of}.` };

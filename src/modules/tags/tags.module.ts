@@ -1,9 +1,6 @@
 import { Module } from '@nestjs/common';
 import { createTaxonomyController } from '../../core/terms/taxonomy.controller';
 import { TermsModule } from '../../core/terms/terms.module';
-import { CreateTagDto } from './dto/create-tag.dto';
-import { ListTagsQueryDto } from './dto/list-tags-query.dto';
-import { UpdateTagDto } from './dto/update-tag.dto';
 import { TAG_TAXONOMY } from './tag.taxonomy';
 
 /** `/cal/events/v1/tags`: flat event tags over the terms base. */
@@ -11,9 +8,6 @@ import { TAG_TAXONOMY } from './tag.taxonomy';
   imports: [TermsModule.forTaxonomy(TAG_TAXONOMY)],
   controllers: [
     createTaxonomyController(TAG_TAXONOMY, {
-      createDto: CreateTagDto,
-      updateDto: UpdateTagDto,
-      listQueryDto: ListTagsQueryDto,
       texts: {
         en: { a: 'an event tag', the: 'tag', many: 'event tags' },
         de: { a: 'ein Schlagwort', of: 'des Schlagworts', many: 'Schlagwörter' },

@@ -1,17 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { responseSchemaRegistry } from '../../../common/http/response-schema-registry';
 import { IdOrSlugListField, TermReferencesField } from '../../../common/validation/fields';
-import { PartialUpdate } from '../../../common/validation/partial-update';
-import { TermListQueryDto } from '../../../core/terms/dto/term-list-query.dto';
-import { TermWriteDto } from '../../../core/terms/dto/term-write.dto';
 import { PostTypeRegistry } from '../../../core/posts/post-type.registry';
 import { createTaxonomyController } from '../../../core/terms/taxonomy.controller';
 import { TermsModule } from '../../../core/terms/terms.module';
 import { EVENT_POST_TYPE } from '../event.post-type';
 import { declareEventField, declareEventListParam } from '../links/event-field';
 import { EventTaxonomyRegistry, type EventTaxonomyDefinition } from './event-taxonomy';
-
-class FlatTermUpdateDto extends PartialUpdate(TermWriteDto) {}
 
 const TERMS = { type: 'array', items: { $ref: '#/components/schemas/Term' } };
 
@@ -42,14 +37,7 @@ export class EventTaxonomyModule {
     return {
       module: EventTaxonomyModule,
       imports: [TermsModule.forTaxonomy(taxonomy)],
-      controllers: [
-        createTaxonomyController(taxonomy, {
-          createDto: routes.createDto ?? TermWriteDto,
-          updateDto: routes.updateDto ?? FlatTermUpdateDto,
-          listQueryDto: routes.listQueryDto ?? TermListQueryDto,
-          texts: routes.texts,
-        }),
-      ],
+      controllers: [createTaxonomyController(taxonomy, routes)],
       providers: [
         {
           provide: `event-taxonomy:${taxonomy.taxonomy}`,

@@ -14,8 +14,8 @@ export interface EventTaxonomyDefinition {
   field: string;
   writeDescription: Localized;
   filterDescription: Localized;
-  /** The routes' DTOs and names; the terms base's own DTOs when left out. */
-  routes: Pick<TaxonomyRoutesSpec, 'texts'> & Partial<TaxonomyRoutesSpec>;
+  /** The routes' names, and DTOs when it takes more than a flat or hierarchical taxonomy's. */
+  routes: TaxonomyRoutesSpec;
 }
 
 /** The taxonomies modules added to events, in registration order. */
