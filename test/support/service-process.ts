@@ -18,7 +18,9 @@ export interface LogLine {
 /** The service as `npm start` runs it (compiled), with its JSON log lines collected as they come. */
 export class ServiceProcess {
   readonly lines: LogLine[] = [];
-  private waiters: { match: (l: LogLine[]) => boolean; resolve: () => void }[] = [];
+  private waiters: { match: (l: LogLine[]) => boolean; resolve: () => void; reject: (e: Error) => void }[] = [];
+  private exitCode: number | null | undefined;
+  private closed = false;
   readonly child: ChildProcess;
   readonly exited: Promise<number | null>;
 
@@ -38,7 +40,20 @@ export class ServiceProcess {
       env: { ...process.env, LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
+    this.exited = new Promise((resolve) =>
+      this.child.once('exit', (code) => {
+        this.exitCode = code;
+        resolve(code);
+      }),
+    );
+    // A service that exits before the lines a test waits for must fail that test now, saying why, not at
+    // the test's time limit.
+    this.child.once('close', () => {
+      this.closed = true;
+      const pending = this.waiters;
+      this.waiters = [];
+      for (const waiter of pending) waiter.reject(this.exitedEarly());
+    });
     for (const stream of [this.child.stdout!, this.child.stderr!]) {
       createInterface({ input: stream }).on('line', (text) => {
         try {
@@ -55,7 +70,15 @@ export class ServiceProcess {
   /** Resolves once the lines seen so far satisfy `match` (no time limit of its own: the test's applies). */
   until(match: (lines: LogLine[]) => boolean): Promise<void> {
     if (match(this.lines)) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ match, resolve }));
+    if (this.closed) return Promise.reject(this.exitedEarly());
+    return new Promise((resolve, reject) => this.waiters.push({ match, resolve, reject }));
+  }
+
+  private exitedEarly(): Error {
+    const last = this.lines.slice(-15).map((l) => `  ${l.msg}`);
+    return new Error(
+      `the service exited (code ${String(this.exitCode)}) before the awaited lines:\n${last.join('\n')}`,
+    );
   }
 
   listening(): LogLine[] {
