@@ -10,6 +10,7 @@ import { ChangesModule } from './core/changes/changes.module';
 import { PostsModule } from './core/posts/posts.module';
 import { TermsModule } from './core/terms/terms.module';
 import { DatabaseModule } from './database/database.module';
+import { derivedStoresOf } from './database/derived-stores';
 import { migrationsOf } from './database/module-migrations';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { OperationsModule } from './operations/operations.module';
@@ -53,7 +54,10 @@ export class AppModule {
         RedisModule,
         BackgroundModule,
         ResponseCacheModule,
-        DatabaseModule.forRoot(migrationsOf(options.modules ?? CALENDAR_MODULES)),
+        DatabaseModule.forRoot(
+          migrationsOf(options.modules ?? CALENDAR_MODULES),
+          derivedStoresOf(options.modules ?? CALENDAR_MODULES),
+        ),
         AuthModule,
         ChangesModule,
         TermsModule,

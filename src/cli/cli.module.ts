@@ -5,6 +5,7 @@ import { BackgroundModule } from '../common/background/background.module';
 import { RedisModule } from '../common/redis/redis.module';
 import { AppConfigModule, type AppConfigOptions } from '../config/app-config.module';
 import { DatabaseModule } from '../database/database.module';
+import { derivedStoresOf } from '../database/derived-stores';
 import { migrationsOf } from '../database/module-migrations';
 import { CALENDAR_MODULES } from '../app.module';
 
@@ -20,7 +21,10 @@ export class CliModule {
         DatesModule,
         RedisModule,
         BackgroundModule,
-        DatabaseModule.forRoot(migrationsOf(options.modules ?? CALENDAR_MODULES)),
+        DatabaseModule.forRoot(
+          migrationsOf(options.modules ?? CALENDAR_MODULES),
+          derivedStoresOf(options.modules ?? CALENDAR_MODULES),
+        ),
         AuthModule,
       ],
     };

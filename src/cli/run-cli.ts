@@ -11,6 +11,7 @@ import { validateEnvironment } from '../config/env.schema';
 import { lookalikeVariables, lookalikeWarning } from '../config/variable-names';
 import { MigrationCommands } from '../database/migration-commands';
 import { allMigrations } from '../database/module-migrations';
+import { derivedStoresOf } from '../database/derived-stores';
 import { CliModule } from './cli.module';
 import { addSchemaCommands } from './schema-commands';
 import { addUserCommands, type CliOutput } from './user-commands';
@@ -72,10 +73,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 
   addSchemaCommands(program, async (action, json) => {
     const env = validateEnvironment({ ...process.env, ...io.overrides });
-    const migrations = new MigrationCommands(
-      env.DATABASE_URL,
-      allMigrations(await applicationModules(env.CAL_EXTENSIONS)),
-    );
+    const modules = await applicationModules(env.CAL_EXTENSIONS);
+    const migrations = new MigrationCommands(env.DATABASE_URL, allMigrations(modules), derivedStoresOf(modules));
     try {
       const progress = (label: string, total: number) => startProgress(label, total, io.stderr);
       print(await action({ migrations, progress, confirm: (question) => askOnTerminal(question, io) }), json);

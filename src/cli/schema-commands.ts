@@ -36,14 +36,16 @@ export function addSchemaCommands(program: Command, run: RunSchema): void {
 
   program
     .command('migrations:run')
-    .description('apply pending migrations, each in its own transaction')
+    .description('apply pending migrations, each in its own transaction, then fill stale derived data')
     .option('--json', 'print JSON')
     .action((o: { json?: boolean }) =>
       run(async ({ migrations, progress }) => {
         const applied = await migrations.run(progress);
+        const filled = migrations.filledByRun;
+        const text = applied.length === 0 ? 'schema is up to date' : `applied ${applied.length} migration(s)`;
         return {
-          text: applied.length === 0 ? 'schema is up to date' : `applied ${applied.length} migration(s)`,
-          json: { applied },
+          text: filled.length === 0 ? text : `${text}; filled derived data: ${filled.join(', ')}`,
+          json: { applied, derived_filled: filled },
         };
       }, o.json === true),
     );
@@ -85,7 +87,8 @@ export function addSchemaCommands(program: Command, run: RunSchema): void {
     .action((o: { json?: boolean }) =>
       run(async ({ migrations }) => {
         const rebuilt = await migrations.rebuildDerived();
-        return { text: `rebuilt the listing counts and ${rebuilt.searchWords} search index rows`, json: rebuilt };
+        const text = `rebuilt the listing counts, the event documents and ${rebuilt.stores.join(', ')} (${rebuilt.searchWords} search index rows)`;
+        return { text, json: rebuilt };
       }, o.json === true),
     );
 }

@@ -20,6 +20,7 @@ import { SchemaMigrations } from './schema-migrations';
 import { WriteTransactions } from './write-transactions';
 import { CommitSteps } from './commit-steps';
 import { StalledServerGuard } from './stalled-server-guard';
+import { DERIVED_STORES, type DerivedStore } from './derived-stores';
 
 const SHARED = [
   DatabaseContext,
@@ -42,13 +43,19 @@ const SHARED = [
  */
 @Module({})
 export class DatabaseModule {
-  /** @param moduleMigrations migrations that resource modules declared (`@WithMigrations`), run after the base's. */
-  static forRoot(moduleMigrations: readonly MigrationClass[] = []): DynamicModule {
+  /**
+   * @param moduleMigrations migrations that resource modules declared (`@WithMigrations`), run after the base's.
+   * @param derivedStores the stores they declared (`@WithDerivedStores`), filled after the migrations.
+   */
+  static forRoot(
+    moduleMigrations: readonly MigrationClass[] = [],
+    derivedStores: readonly DerivedStore[] = [],
+  ): DynamicModule {
     return {
       module: DatabaseModule,
       global: true,
       // ChangeLogWriter stays inside: only WriteTransactions writes the log.
-      providers: [ChangeLogWriter, ...SHARED],
+      providers: [ChangeLogWriter, { provide: DERIVED_STORES, useValue: derivedStores }, ...SHARED],
       exports: SHARED,
       imports: [
         TypeOrmModule.forRootAsync({

@@ -3,7 +3,9 @@ import { DataSource, type Logger } from 'typeorm';
 import type { Progress } from '../common/progress/progress';
 import { appliedMigrationNames, knownMigrationNames } from './applied-migrations';
 import { buildDataSourceOptions } from './data-source-options';
+import { withDatabaseLock } from './database-lock';
 import { rebuildDerivedData } from './derived-data';
+import { type DerivedStore, fillDerivedStores } from './derived-stores';
 import { withMigrationRetries } from './migration-retry';
 import type { MigrationClass } from './module-migrations';
 
@@ -27,8 +29,15 @@ const MIGRATION_ATTEMPTS = 3;
 export class MigrationCommands {
   private readonly dataSource: DataSource;
   private onApplied: (name: string) => void = () => undefined;
+  /** The derived stores the last `run` filled (stale, or new with a migration). */
+  filledByRun: string[] = [];
 
-  constructor(url: string, migrations: readonly MigrationClass[]) {
+  /** @param stores the modules' derived stores (`derivedStoresOf`), filled after the migrations when stale. */
+  constructor(
+    url: string,
+    migrations: readonly MigrationClass[],
+    private readonly stores: readonly DerivedStore[] = [],
+  ) {
     const options = buildDataSourceOptions({ url });
     this.dataSource = new DataSource({
       ...options,
@@ -44,56 +53,45 @@ export class MigrationCommands {
     return { applied: names.filter((n) => applied.has(n)), pending: names.filter((n) => !applied.has(n)) };
   }
 
-  /** Applies the pending migrations, each in its own transaction; returns their names. */
+  /**
+   * Applies the pending migrations, each in its own transaction, then fills the derived stores that are
+   * stale (`filledByRun`); returns the migrations' names.
+   */
   async run(progress: ProgressFactory): Promise<string[]> {
     await this.open();
     return this.exclusively(async () => {
-      // Read after the lock: another instance that held it may have applied them.
-      const { pending } = await this.state();
-      if (pending.length === 0) return [];
-      const bar = progress('applying migrations', pending.length);
-      this.onApplied = (name) => bar.advance(1, name);
-      try {
-        await withMigrationRetries(
-          () => this.dataSource.runMigrations({ transaction: 'each' }),
-          MIGRATION_ATTEMPTS,
-          (error, attempt) =>
-            new NestLogger('Database').warn(
-              `migrations failed (attempt ${attempt}), running them again: ${String(error)}`,
-            ),
-        );
-        const { applied } = await this.state();
-        return pending.filter((name) => applied.includes(name));
-      } finally {
-        bar.stop();
-        this.onApplied = () => undefined;
-      }
+      const applied = await this.applyPending(progress);
+      this.filledByRun = await fillDerivedStores(this.dataSource, this.stores, false);
+      return applied;
     });
   }
 
-  /**
-   * On MySQL/MariaDB, one migrating process per database at a time (`GET_LOCK`, on both): instances that
-   * start together wait for the first instead of running the same migration twice. The lock is the
-   * server's, named after the database, held by a connection of its own and released with it.
-   */
-  private async exclusively<T>(work: () => Promise<T>): Promise<T> {
-    if (this.dataSource.options.type !== 'mysql') return work();
-    const runner = this.dataSource.createQueryRunner('master');
-    await runner.connect();
-    const [current] = (await runner.query('SELECT DATABASE() AS name')) as { name: string }[];
-    const name = `cal-migrations:${current.name}`.slice(0, 64);
+  private async applyPending(progress: ProgressFactory): Promise<string[]> {
+    // Read after the lock: another instance that held it may have applied them.
+    const { pending } = await this.state();
+    if (pending.length === 0) return [];
+    const bar = progress('applying migrations', pending.length);
+    this.onApplied = (name) => bar.advance(1, name);
     try {
-      const [row] = (await runner.query('SELECT GET_LOCK(?, ?) AS got', [name, MIGRATION_LOCK_WAIT_SECONDS])) as {
-        got: number | string | null;
-      }[];
-      if (Number(row?.got) !== 1) {
-        throw new Error(`another process has been migrating this database for ${MIGRATION_LOCK_WAIT_SECONDS} s`);
-      }
-      return await work();
+      await withMigrationRetries(
+        () => this.dataSource.runMigrations({ transaction: 'each' }),
+        MIGRATION_ATTEMPTS,
+        (error, attempt) =>
+          new NestLogger('Database').warn(
+            `migrations failed (attempt ${attempt}), running them again: ${String(error)}`,
+          ),
+      );
+      const { applied } = await this.state();
+      return pending.filter((name) => applied.includes(name));
     } finally {
-      await runner.query('SELECT RELEASE_LOCK(?)', [name]).catch(() => undefined);
-      await runner.release();
+      bar.stop();
+      this.onApplied = () => undefined;
     }
+  }
+
+  /** One migrating process per database at a time (see `withDatabaseLock`). */
+  private exclusively<T>(work: () => Promise<T>): Promise<T> {
+    return withDatabaseLock(this.dataSource, 'migrations', MIGRATION_LOCK_WAIT_SECONDS, work);
   }
 
   /** Reverts the newest `count` applied migrations (all of them with `Infinity`); returns their names. */
@@ -119,9 +117,9 @@ export class MigrationCommands {
   }
 
   /** `derived:rebuild`: see `rebuildDerivedData`. */
-  async rebuildDerived(): Promise<{ searchWords: number }> {
+  async rebuildDerived(): Promise<{ searchWords: number; stores: string[] }> {
     await this.open();
-    return rebuildDerivedData(this.dataSource);
+    return this.exclusively(() => rebuildDerivedData(this.dataSource, this.stores));
   }
 
   async close(): Promise<void> {

@@ -1,8 +1,9 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { appliedMigrationNames, knownMigrationNames } from './applied-migrations';
 import { MigrationCommands } from './migration-commands';
+import { DERIVED_STORES, type DerivedStore, fillDerivedStores, staleStores } from './derived-stores';
 import type { MigrationClass } from './module-migrations';
 
 export interface SchemaState {
@@ -12,36 +13,48 @@ export interface SchemaState {
 
 /**
  * Applies the pending migrations at start (unless `DB_MIGRATIONS_RUN=false`), each in its own
- * transaction, before anything else touches the database, and remembers what it did for the start-up
- * summary; `/health/ready` asks it whether the schema is current.
+ * transaction, before anything else touches the database, then fills the modules' derived stores that are
+ * stale, and remembers what it did for the start-up summary; `/health/ready` asks it whether the schema is
+ * current.
  */
 @Injectable()
 export class SchemaMigrations implements OnModuleInit {
   appliedAtStart: string[] = [];
+  filledAtStart: string[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    @Inject(DERIVED_STORES) private readonly stores: readonly DerivedStore[],
   ) {}
 
   async onModuleInit(): Promise<void> {
     if (this.dataSource.options.type === 'better-sqlite3') await this.assertSqliteWritable();
     if (!this.config.migrationsRun) return;
+    const logger = new Logger('Database');
     if (this.dataSource.options.type !== 'mysql') {
       this.appliedAtStart = (await this.dataSource.runMigrations({ transaction: 'each' })).map((m) => m.name);
+      const stale = await staleStores(this.dataSource, this.stores);
+      if (stale.length > 0) logger.log(`filling derived data: ${stale.map((s) => s.name).join(', ')}`);
+      this.filledAtStart = await fillDerivedStores(this.dataSource, stale, false);
       return;
     }
     // The service's MySQL connections give up on a statement after DB_QUERY_TIMEOUT_SECONDS; filling a new
     // table from a million events takes longer, so migrations run on a connection of their own without it.
     const { pending } = await this.state();
-    if (pending.length === 0) return;
-    const logger = new Logger('Database');
-    logger.log(
-      `applying ${pending.length} migration(s): ${pending.join(', ')} (on large tables this may take minutes)`,
-    );
+    const stale = pending.length > 0 ? this.stores : await staleStores(this.dataSource, this.stores);
+    if (pending.length === 0 && stale.length === 0) return;
+    if (pending.length > 0) {
+      logger.log(
+        `applying ${pending.length} migration(s): ${pending.join(', ')} (on large tables this may take minutes)`,
+      );
+    } else {
+      logger.log(`filling derived data: ${stale.map((s) => s.name).join(', ')}`);
+    }
     const commands = new MigrationCommands(
       this.config.databaseUrl,
       this.dataSource.options.migrations as MigrationClass[],
+      this.stores,
     );
     try {
       this.appliedAtStart = await commands.run((label, total) => {
@@ -51,6 +64,7 @@ export class SchemaMigrations implements OnModuleInit {
           stop: () => undefined,
         };
       });
+      this.filledAtStart = commands.filledByRun;
     } finally {
       await commands.close();
     }

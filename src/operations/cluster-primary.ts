@@ -4,6 +4,7 @@ import { applicationModules } from '../extension-modules';
 import { validateEnvironment } from '../config/env.schema';
 import { MigrationCommands } from '../database/migration-commands';
 import { allMigrations } from '../database/module-migrations';
+import { derivedStoresOf } from '../database/derived-stores';
 import { restartDelayMs } from './web-concurrency';
 
 /** A worker that dies sooner than this after its start counts as crashing (restarts slow down). */
@@ -22,10 +23,11 @@ export async function runClusterPrimary(count: number, logger: PinoLogger): Prom
   const env = validateEnvironment(process.env);
   if (env.DB_MIGRATIONS_RUN) {
     const modules = await applicationModules(env.CAL_EXTENSIONS);
-    const migrations = new MigrationCommands(env.DATABASE_URL, allMigrations(modules));
+    const migrations = new MigrationCommands(env.DATABASE_URL, allMigrations(modules), derivedStoresOf(modules));
     try {
       const applied = await migrations.run(silentProgress);
       if (applied.length > 0) logger.info(`applied ${applied.length} migration(s) before starting the workers`);
+      if (migrations.filledByRun.length > 0) logger.info(`filled derived data: ${migrations.filledByRun.join(', ')}`);
     } finally {
       await migrations.close();
     }

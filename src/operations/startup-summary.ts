@@ -13,7 +13,8 @@ export interface StartupSummaryFields {
   database:
     | { kind: 'sqlite'; file: string }
     | { kind: 'mysql'; host: string; port: number; socket?: string; database: string; tls: TlsMode };
-  migrations: { applied: number; applied_now: string[]; pending: number };
+  /** `derived_filled_now`: the derived stores this start filled (new, or their code changed). */
+  migrations: { applied: number; applied_now: string[]; pending: number; derived_filled_now: string[] };
   admin: AdminBootstrapOutcome;
   /** Whose `X-Forwarded-For` entries are believed (TRUST_PROXY). */
   trust_proxy: string;
@@ -37,7 +38,12 @@ export class StartupSummary {
       node: process.version,
       listen,
       database: describeDatabase(this.config.databaseUrl),
-      migrations: { applied, applied_now: this.schema.appliedAtStart, pending: pending.length },
+      migrations: {
+        applied,
+        applied_now: this.schema.appliedAtStart,
+        pending: pending.length,
+        derived_filled_now: this.schema.filledAtStart,
+      },
       admin: this.admin.outcome,
       trust_proxy: describeTrustProxy(this.config.trustProxy),
     };

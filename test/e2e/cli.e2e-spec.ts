@@ -145,7 +145,10 @@ describe('schema CLI (migrations:show|run|revert)', () => {
     );
 
     const run = await cli('migrations:run');
-    expect(run).toMatchObject({ code: 0, stdout: `applied ${pending.length} migration(s)\n` });
+    expect(run).toMatchObject({
+      code: 0,
+      stdout: `applied ${pending.length} migration(s); filled derived data: event-search-words\n`,
+    });
     // Progress goes to stderr as plain lines (no terminal here), ending with the total.
     expect(run.stderr).toContain(`applying migrations: ${pending.length}/${pending.length} in`);
     expect(run.stderr).not.toContain('\r');
@@ -227,7 +230,7 @@ describe('derived:rebuild', () => {
     const rebuilt = await cliOn(t.database.url, ['derived:rebuild', '--json']);
     expect(rebuilt.code).toBe(0);
     // Words: "jazz", "one", "blues", "night", "opera" (the draft is indexed, found only by editors).
-    expect(JSON.parse(rebuilt.stdout)).toEqual({ searchWords: 5 });
+    expect(JSON.parse(rebuilt.stdout)).toEqual({ searchWords: 5, stores: ['event-search-words'] });
     expect(await total('search=jazz')).toBe(1);
     expect(await total('search=blues')).toBe(1);
     expect(await total('per_page=10')).toBe(2);

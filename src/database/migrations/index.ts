@@ -17,6 +17,7 @@ import { AddReplicaHeartbeat1765100000000 } from './1765100000000-add-replica-he
 import { AddSiteIdentity1765200000000 } from './1765200000000-add-site-identity';
 import { AddChangeHeadSeq1765300000000 } from './1765300000000-add-change-head-seq';
 import { AddDocumentValidUntil1765400000000 } from './1765400000000-add-document-valid-until';
+import { AddDerivedStores1765500000000 } from './1765500000000-add-derived-stores';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -42,4 +43,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddSiteIdentity1765200000000,
   AddChangeHeadSeq1765300000000,
   AddDocumentValidUntil1765400000000,
+  AddDerivedStores1765500000000,
 ];

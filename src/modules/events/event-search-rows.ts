@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { indexedWordsOf } from '../../common/search/search-words';
+import { foldForSearch, indexedWordsOf, textOfHtml, wordsOf } from '../../common/search/search-words';
+import { type DerivedStore, versionOf } from '../../database/derived-stores';
+import { FILL_SEARCH_WORD_DAYS } from '../../database/migrations/1764900000000-add-event-search-word-days';
 
 /** What the word index needs of an event: its text, and what decides whether the public finds it. */
 export interface SearchableEvent {
@@ -100,3 +102,39 @@ export function searchableEventOf(row: SearchableEventRow): SearchableEvent {
     endUtc: row.end_utc,
   };
 }
+
+/** Events read per batch while filling. */
+const EVENTS_PER_BATCH = 500;
+
+/** Indexes every event there is, in batches of bounded memory (the words are found in JS). */
+async function fillSearchWords(manager: EntityManager): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const events = await manager.query<SearchableEventRow[]>(
+      `SELECT ${SEARCHABLE_EVENT_SELECT}
+         FROM posts p INNER JOIN event_details d ON d.post_id = p.id
+        WHERE p.id > ? ORDER BY p.id LIMIT ${EVENTS_PER_BATCH}`,
+      [after],
+    );
+    if (events.length === 0) return;
+    await insertSearchRows(
+      events.flatMap((row) => searchRowsOf(searchableEventOf(row))),
+      insertWith(manager),
+    );
+    after = Number(events[events.length - 1].id);
+  }
+}
+
+/**
+ * The word index and its per-day counts as a derived store: filled after the migrations that create them,
+ * and again whenever the code that finds an event's words changes (its version is that code's source).
+ */
+export const SEARCH_WORDS_STORE: DerivedStore = {
+  name: 'event-search-words',
+  version: versionOf(searchRowsOf, searchableEventOf, indexedWordsOf, wordsOf, foldForSearch, textOfHtml),
+  tables: ['event_search_word_days', 'event_search_words'],
+  fill: async (manager) => {
+    await fillSearchWords(manager);
+    await manager.query(FILL_SEARCH_WORD_DAYS);
+  },
+};

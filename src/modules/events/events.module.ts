@@ -22,6 +22,8 @@ import { EventDocumentEntity } from './documents/event-document.entity';
 import { EventDocuments } from './documents/event-documents.service';
 import { EventChildren } from './event-children';
 import { EventArchive } from './event-archive';
+import { WithDerivedStores } from '../../database/derived-stores';
+import { SEARCH_WORDS_STORE } from './event-search-rows';
 
 /**
  * `/cal/events/v1/events`: the event post type with its categories and tags, and whatever other post
@@ -54,4 +56,5 @@ import { EventArchive } from './event-archive';
   ],
   exports: [EventsQueryService, EventChildren],
 })
+@WithDerivedStores(SEARCH_WORDS_STORE)
 export class EventsModule {}
