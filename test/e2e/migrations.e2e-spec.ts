@@ -5,6 +5,7 @@ import { MIGRATIONS } from '../../src/database/migrations';
 import { CALENDAR_MODULES } from '../../src/app.module';
 import { MigrationCommands } from '../../src/database/migration-commands';
 import { allMigrations } from '../../src/database/module-migrations';
+import { derivedStoresOf, fillDerivedStores } from '../../src/database/derived-stores';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { CreateSpeakers1790000000000 } from '../../examples/speakers/speaker.migration';
 
@@ -80,7 +81,7 @@ describe('migrations', () => {
     await expect(insert('cal_event')).rejects.toThrow();
   });
 
-  it('fills the per-day counts, the word index, the change heads and the document rows from the events there are, and fills them again after a failed run', async () => {
+  it('fills the per-day counts, the change heads and the document rows from the events there are (the word index after them, as a derived store), and fills them again after a failed run', async () => {
     // Back to before the listing counts, whatever came after them.
     const since = MIGRATIONS.findIndex((M) => new M().name === 'AddEventListingDays1764200000000');
     for (let i = since; i < MIGRATIONS.length; i++) await dataSource.undoLastMigration({ transaction: 'each' });
@@ -147,7 +148,15 @@ describe('migrations', () => {
     await event('e', 'publish', '2030-05-01 19:00:00', '2030-05-01 22:00:00', true);
     await event('f', 'publish', '2030-05-01 19:00:00', '2030-05-01 22:00:00', false, true, '<p>Secret jazz</p>');
     await event('g', 'publish', '2030-05-02 19:00:00', '2030-05-02 22:00:00', false, false, '<p>Jazz &amp; Blües</p>');
+    // As an upgrade runs: the migrations, then the derived stores they created empty (the word index).
     await dataSource.runMigrations({ transaction: 'each' });
+    const [{ n: wordsAfterMigrations }] = await dataSource.query<{ n: number }[]>(
+      'SELECT COUNT(*) AS n FROM event_search_words',
+    );
+    expect(Number(wordsAfterMigrations)).toBe(0);
+    expect(await fillDerivedStores(dataSource, derivedStoresOf(CALENDAR_MODULES), false)).toEqual([
+      'event-search-words',
+    ]);
     const days = await dataSource.query<{ start_day: string; end_day: string; listed: number }[]>(
       'SELECT start_day, end_day, listed FROM event_listing_days ORDER BY start_day, end_day',
     );
