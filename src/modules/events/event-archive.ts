@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/app-config';
 import { dayCountRoute, EventListingPlan } from './event-listing-plan';
 import { EventSearchPlan, searchWordRoute } from './event-search-plan';
 import { EventsRepository, type EventArchiveFilter, type EventRecord } from './events.repository';
+import type { FeedEntryState } from './ical/feed-fingerprints';
 
 /**
  * From how many events into its first day a page skips by the listing index (`listedPage`): below it, the
@@ -13,11 +14,13 @@ import { EventsRepository, type EventArchiveFilter, type EventRecord } from './e
 const INDEX_SKIP_FROM = 40;
 
 /**
- * One page of an event archive, whichever way it is read: the public's one-word search from the word index,
- * a plain window from the day counts (deep pages through the listing-index skip), anything else by the page
- * query with a reused total; with `READ_FAST_PATHS=false`, always the exact query. Which way may serve a
- * filter is decided by archive-filter-fields.ts alone: a filter field the fast paths do not know sends the
- * archive to the exact query.
+ * Every read of an event archive, JSON lists (and the TEC alias, which answers through them) and iCalendar
+ * feeds alike. A page, whichever way it is read: the public's one-word search from the word index, a plain
+ * window from the day counts (deep pages through the listing-index skip), anything else by the page query
+ * with a reused total; with `READ_FAST_PATHS=false`, always the exact query. Which way may serve a filter is
+ * decided by archive-filter-fields.ts alone: a filter field the fast paths do not know sends the archive to
+ * the exact query. A whole archive (a feed) is read by the exact query only: it reads every match anyway,
+ * so a count or a skip has nothing to save.
  */
 @Injectable()
 export class EventArchive {
@@ -71,5 +74,18 @@ export class EventArchive {
       (count) => (plan ? Promise.resolve(plan.total) : this.totals.reuse(totalKey(), count)),
       plan?.seek,
     );
+  }
+
+  /** A whole archive in list order, at most `limit` entries (a feed names its zones and validators first). */
+  entries(filter: EventArchiveFilter, limit: number): Promise<FeedEntryState[]> {
+    return this.events.feedEntries(filter, limit);
+  }
+
+  /**
+   * The records of those of `ids` that still match `filter`, in the order of `ids`: a feed streams its entries
+   * in such chunks, so an event that stopped matching (made private, draft or hidden) after `entries` is left out.
+   */
+  recordsStillMatching(filter: EventArchiveFilter, ids: number[]): Promise<EventRecord[]> {
+    return this.events.feedChunk(filter, ids);
   }
 }

@@ -16,7 +16,8 @@ import type { EventObject } from '../event.mapper';
 import { EventObjectsService } from '../event-objects.service';
 import { EventDocuments } from '../documents/event-documents.service';
 import { EventsQueryService } from '../events-query.service';
-import { EventsRepository, type EventArchiveFilter } from '../events.repository';
+import type { EventArchiveFilter } from '../events.repository';
+import { EventArchive } from '../event-archive';
 import { FeedTurns } from './feed-turns';
 import { feedFingerprint, FeedFingerprints } from './feed-fingerprints';
 import { siteHostOf } from '../../../core/posts/post.mapper';
@@ -91,8 +92,8 @@ const latest = (times: (string | null | undefined)[]): string | undefined =>
     .at(-1);
 
 /**
- * iCalendar (RFC 5545) feeds of events: the list's filters and visibility (the same archive filter and
- * event objects as `GET /events`), every matching event up to `ICAL_MAX_EVENTS`, streamed in chunks of
+ * iCalendar (RFC 5545) feeds of events: the list's filters and visibility (the same archive filter, the same
+ * `EventArchive` and event objects as `GET /events`), every matching event up to `ICAL_MAX_EVENTS`, streamed in chunks of
  * {@link FEED_CHUNK}. Validators make polling cheap: a weak ETag from the content version and the request,
  * and Last-Modified from when the content last changed (docs/calendar-clients.md).
  */
@@ -100,7 +101,7 @@ const latest = (times: (string | null | undefined)[]): string | undefined =>
 export class EventFeedService {
   constructor(
     private readonly queries: EventsQueryService,
-    private readonly events: EventsRepository,
+    private readonly archive: EventArchive,
     private readonly objects: EventObjectsService,
     private readonly version: ContentVersion,
     private readonly siteTime: SiteTime,
@@ -148,7 +149,7 @@ export class EventFeedService {
     void request.closed?.then(release);
     try {
       const max = this.config.icalMaxEvents;
-      const entries = await this.events.feedEntries(filter, max + 1);
+      const entries = await this.archive.entries(filter, max + 1);
       if (entries.length > max) throw new DomainError('feed_too_large', { args: { max } });
       const fingerprint = feedFingerprint(feedKey, entries);
       if (!state.volatile) this.fingerprints.set(snapshot.key, feedKey, fingerprint);
@@ -293,7 +294,7 @@ export class EventFeedService {
   ): AsyncIterable<string> {
     yield this.header(zones, ctx);
     for (let i = 0; i < ids.length; i += FEED_CHUNK) {
-      const records = await this.events.feedChunk(filter, ids.slice(i, i + FEED_CHUNK));
+      const records = await this.archive.recordsStillMatching(filter, ids.slice(i, i + FEED_CHUNK));
       const [objects, changed] = await Promise.all([
         this.objects.fromRecords(records, ctx, () => false),
         this.heads.changedUtcOf(
