@@ -3,7 +3,7 @@ import { AudiencesModule } from '../../examples/audiences/audiences.module';
 import { CALENDAR_MODULES } from '../../src/app.module';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
-import { documentsSettled } from '../support/statements';
+import { captureStatements, documentsSettled } from '../support/statements';
 import { describeTaxonomyRoutes } from '../support/taxonomy-suite';
 import { createUser, type TestUser } from '../support/users';
 
@@ -79,6 +79,12 @@ describe('audiences: a taxonomy on events from a module', () => {
     // The list's links carry the filter.
     const page = await t.http.get(`${ns}/events?${window}&audiences=seniors&per_page=1`).expect(200);
     expect(page.body.next_rest_url).toContain('audiences=seniors');
+    // One audience is one term, as one category is: the public's total comes from the per-term day counts.
+    const statements = await captureStatements(t, () =>
+      t.http.get(`${ns}/events?${window}&audiences=seniors&per_page=1&page=2`).expect(200),
+    );
+    expect(statements.some((sql) => sql.includes('event_term_listing_days'))).toBe(true);
+    expect(statements.filter((sql) => /SELECT COUNT\(/i.test(sql))).toEqual([]);
   });
 
   it('serves stored documents with the audiences and their live counts', async () => {

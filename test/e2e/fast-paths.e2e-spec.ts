@@ -165,6 +165,10 @@ describe('fast paths equal the exact query', () => {
     );
     queries.add('start_date=2030-03-01 01:00:00&end_date=2030-03-31 00:59:59&strict_dates=true&search=jazz&per_page=2');
     queries.add('start_date=2030-03-01&end_date=2030-03-31&per_page=1');
+    // A module's taxonomy takes the one-term route as categories do.
+    queries.add(
+      'start_date=2030-03-01 00:00:00&end_date=2030-03-31 23:59:59&strict_dates=true&audiences=kids&per_page=2',
+    );
     let compared = 0;
     // Once as the writes left it, once with every stored document filled.
     for (const round of [1, 2]) {

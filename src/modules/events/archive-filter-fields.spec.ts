@@ -13,6 +13,7 @@ const plain: EventArchiveFilter = {
   nowUtc: '2030-03-01 12:00:00',
   window,
   tokens: [],
+  termFilters: [],
   linkFilters: [],
   contentVisible: contentVisibleCondition(null, 'p'),
   moduleConditions: [],
@@ -23,8 +24,7 @@ const setValues: Required<EventArchiveFilter> = {
   ...plain,
   window,
   tokens: ['jazz'],
-  categoryIds: [11],
-  tagIds: [12],
+  termFilters: [[11], [12]],
   linkFilters: [{ table: 'event_venues', column: 'venue_id', ids: [14] }],
   featured: false,
   include: [16],
@@ -49,8 +49,8 @@ describe('the archive filter fields the fast paths may serve', () => {
   });
 
   it('lets the routes judge the fields they check themselves', () => {
-    expect(dayCountRoute({ ...plain, categoryIds: [11] })?.termId).toBe(11);
-    expect(dayCountRoute({ ...plain, categoryIds: [11, 12] })).toBeUndefined();
+    expect(dayCountRoute({ ...plain, termFilters: [[11]] })?.termId).toBe(11);
+    expect(dayCountRoute({ ...plain, termFilters: [[11, 12]] })).toBeUndefined();
     expect(searchWordRoute({ ...plain, tokens: ['jazz'] })).toBeDefined();
     expect(plainPublicWindow({ ...plain, scope: { statuses: ['publish', 'draft'] } })).toBeUndefined();
   });

@@ -22,8 +22,7 @@ const full: Required<EventArchiveFilter> = {
     effective: {},
   },
   tokens: [],
-  categoryIds: [11, 12],
-  tagIds: [13],
+  termFilters: [[11, 12], [13]],
   linkFilters: [{ table: 'event_venues', column: 'venue_id', ids: [14, 15] }],
   featured: true,
   include: [16, 17],
@@ -58,7 +57,7 @@ describe('the archive page query as a shape', () => {
     expect(left).toEqual(['event_venues', 'venue_id']);
     expect(scope.statuses).toEqual(['publish', 'draft']);
     expect(contentVisible).toBe(full.contentVisible);
-    expect(shape.params).toMatchObject({ featured: 1, categoryIds: [11, 12], link0: [14, 15], offset: 2, limit: 10 });
+    expect(shape.params).toMatchObject({ featured: 1, term0: [11, 12], term1: [13], link0: [14, 15], offset: 2, limit: 10 });
   });
 
   it('gives every difference in which filters are present a key of its own', () => {
@@ -73,8 +72,8 @@ describe('the archive page query as a shape', () => {
           window: { ...full.window, [bound]: undefined },
         }),
       ),
-      { ...full, categoryIds: undefined },
-      { ...full, tagIds: undefined },
+      { ...full, termFilters: [[11, 12]] },
+      { ...full, termFilters: [] },
       { ...full, linkFilters: [] },
       { ...full, linkFilters: [{ table: 'event_organizers', column: 'organizer_id', ids: [14, 15] }] },
       { ...full, featured: undefined },
@@ -92,7 +91,7 @@ describe('the archive page query as a shape', () => {
     const other: EventArchiveFilter = {
       ...full,
       nowUtc: '2031-01-01 00:00:00',
-      categoryIds: [21, 22],
+      termFilters: [[21, 22], [23, 24, 25]],
       featured: false,
       parentId: 99,
       scope: { statuses: ['publish', 'draft'], ownerId: 1 },

@@ -34,8 +34,10 @@ export function archiveShapeOf(filter: EventArchiveFilter, bounds: ArchivePageBo
   };
   put('ownerId', filter.scope.ownerId);
   for (const bound of WINDOW_BOUNDS) put(bound, filter.window?.[bound]);
-  put('categoryIds', filter.categoryIds);
-  put('tagIds', filter.tagIds);
+  filter.termFilters.forEach((ids, i) => {
+    key.push(`term${i}`);
+    params[`term${i}`] = ids;
+  });
   filter.linkFilters.forEach(({ table, column, ids }, i) => {
     key.push(`${table}.${column}`);
     params[`link${i}`] = ids;
@@ -59,8 +61,7 @@ function markedArchive(filter: EventArchiveFilter, bounds: ArchivePageBounds, ma
     scope: { statuses: filter.scope.statuses, ownerId: mark('ownerId', filter.scope.ownerId) },
     nowUtc: marks.nowUtc as string,
     window,
-    categoryIds: mark('categoryIds', filter.categoryIds),
-    tagIds: mark('tagIds', filter.tagIds),
+    termFilters: filter.termFilters.map((_ids, i) => marks[`term${i}`] as number[]),
     linkFilters: filter.linkFilters.map((link, i) => ({ ...link, ids: marks[`link${i}`] as number[] })),
     featured: mark('featured', filter.featured),
     include: mark('include', filter.include),

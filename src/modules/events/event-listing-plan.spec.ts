@@ -10,6 +10,7 @@ const plain: EventArchiveFilter = {
   nowUtc: '2030-03-01 12:00:00',
   window: { startFrom: '2030-02-28 23:00:00', endUntil: '2032-03-01 22:59:59', effective: {} },
   tokens: [],
+  termFilters: [],
   linkFilters: [],
   contentVisible: contentVisibleCondition(null, 'p'),
   moduleConditions: [],
@@ -42,14 +43,14 @@ describe('per-day listing counts: which archives they serve', () => {
     ).toBeUndefined();
   });
 
-  it('serves one category or one tag for callers with the public content rule', () => {
-    expect(dayCountRoute({ ...wholeDays, categoryIds: [7] })).toMatchObject({ termId: 7, aligned: true });
-    expect(dayCountRoute({ ...wholeDays, tagIds: [9] })).toMatchObject({ termId: 9 });
-    expect(dayCountRoute({ ...plain, categoryIds: [7] })).toMatchObject({ termId: 7, aligned: false });
-    expect(dayCountRoute({ ...wholeDays, categoryIds: [7, 8] })).toBeUndefined();
-    expect(dayCountRoute({ ...wholeDays, categoryIds: [7], tagIds: [9] })).toBeUndefined();
+  it('serves one term (a category, a tag, any taxonomy on events) for callers with the public content rule', () => {
+    expect(dayCountRoute({ ...wholeDays, termFilters: [[7]] })).toMatchObject({ termId: 7, aligned: true });
+    expect(dayCountRoute({ ...wholeDays, termFilters: [[9]] })).toMatchObject({ termId: 9 });
+    expect(dayCountRoute({ ...plain, termFilters: [[7]] })).toMatchObject({ termId: 7, aligned: false });
+    expect(dayCountRoute({ ...wholeDays, termFilters: [[7, 8]] })).toBeUndefined();
+    expect(dayCountRoute({ ...wholeDays, termFilters: [[7], [9]] })).toBeUndefined();
     // An editor's content rule lets password-protected events match; the counts leave them out.
-    expect(dayCountRoute({ ...wholeDays, categoryIds: [7], contentVisible: { sql: '1 = 1', params: {} } })).toBe(
+    expect(dayCountRoute({ ...wholeDays, termFilters: [[7]], contentVisible: { sql: '1 = 1', params: {} } })).toBe(
       undefined,
     );
   });

@@ -38,14 +38,15 @@ export function plainPublicWindow(filter: EventArchiveFilter): { startFrom: stri
 
 /**
  * Whether an archive may take its total (and the start of its page) from the day counts: a plain public
- * window (`plainPublicWindow`), no search, and at most one category or tag, which needs the public's
- * content rule (password-protected events never match a term filter). Everything else counts rows.
+ * window (`plainPublicWindow`), no search, and at most one term (of any taxonomy on events: the per-term
+ * counts hold every term), which needs the public's content rule (password-protected events never match a
+ * term filter). Everything else counts rows.
  */
 export function dayCountRoute(filter: EventArchiveFilter): DayCountRoute | undefined {
   const window = plainPublicWindow(filter);
   if (!window || filter.tokens.length > 0) return undefined;
   const aligned = window.startFrom.endsWith(' 00:00:00') && window.endUntil.endsWith(' 23:59:59');
-  const termFilters = [filter.categoryIds, filter.tagIds].filter((ids) => ids !== undefined);
+  const { termFilters } = filter;
   if (termFilters.length === 0) return { window, aligned };
   const [ids] = termFilters;
   if (termFilters.length > 1 || ids.length !== 1 || filter.contentVisible.sql !== PUBLIC_CONTENT) {

@@ -9,6 +9,7 @@ const search = (token: string): EventArchiveFilter => ({
   nowUtc: '2030-03-01 12:00:00',
   window: { startFrom: '2030-03-01 00:00:00', endUntil: '2030-12-31 23:59:59', effective: {} },
   tokens: [token],
+  termFilters: [],
   linkFilters: [],
   contentVisible: contentVisibleCondition(null, 'p'),
   moduleConditions: [],
@@ -39,7 +40,7 @@ describe('event search: how tokens match and which searches the word index answe
   it('leaves phrases, several tokens, other filters, other scopes and editors to the rows', () => {
     expect(searchWordRoute(search('open air'))).toBeUndefined();
     expect(searchWordRoute({ ...search('jazz'), tokens: ['jazz', 'night'] })).toBeUndefined();
-    expect(searchWordRoute({ ...search('jazz'), categoryIds: [3] })).toBeUndefined();
+    expect(searchWordRoute({ ...search('jazz'), termFilters: [[3]] })).toBeUndefined();
     expect(searchWordRoute({ ...search('jazz'), featured: true })).toBeUndefined();
     expect(searchWordRoute({ ...search('jazz'), scope: { statuses: ['publish', 'draft'] } })).toBeUndefined();
     // An editor reads protected descriptions; `public_match` leaves them out.

@@ -18,7 +18,7 @@ export interface SearchWordRoute {
 export function searchWordRoute(filter: EventArchiveFilter): SearchWordRoute | undefined {
   const window = plainPublicWindow(filter);
   if (!window || filter.tokens.length !== 1 || filter.contentVisible.sql !== PUBLIC_CONTENT) return undefined;
-  if (filter.categoryIds !== undefined || filter.tagIds !== undefined) return undefined;
+  if (filter.termFilters.length > 0) return undefined;
   const match = tokenMatch(filter.tokens[0]);
   if (match.kind !== 'word') return undefined;
   const aligned = window.startFrom.endsWith(' 00:00:00') && window.endUntil.endsWith(' 23:59:59');

@@ -40,7 +40,6 @@ import { EventsRepository, type EventArchiveFilter, type EventRecord } from './e
 import type { EventLinkTarget } from './links/event-link';
 import { EventListFilterRegistry } from './links/event-list-filter';
 import { EventTaxonomyRegistry } from './taxonomies/event-taxonomy';
-import type { SqlCondition } from '../../core/posts/post-visibility';
 import { EventLinkRegistry } from './links/event-links.module';
 import { linkValueOf } from './links/link-values';
 
@@ -157,27 +156,19 @@ export class EventsQueryService {
 
     const scope = listScopeFor(ctx.user, query.status);
     if (query.post_parent !== undefined) await this.requireVisibleEvent(query.post_parent, ctx);
-    const categoryIds = query.categories
-      ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.category, query.categories, 'categories', {
-          withDescendants: true,
-        })
-      : undefined;
-    const tagIds = query.tags
-      ? await this.termReferences.resolveForFilter(CALENDAR_TAXONOMIES.tag, query.tags, 'tags')
-      : undefined;
-    const taxonomyConditions: SqlCondition[] = [];
-    for (const { field, taxonomy } of this.eventTaxonomies.all()) {
+    // Every taxonomy on events filters alike, and so the per-term day counts serve any of them.
+    const termFilters: number[][] = [];
+    const taxonomyFilters = [
+      { field: 'categories', taxonomy: CALENDAR_TAXONOMIES.category, hierarchical: true },
+      { field: 'tags', taxonomy: CALENDAR_TAXONOMIES.tag, hierarchical: false },
+      ...this.eventTaxonomies.all().map(({ field, taxonomy }) => ({ field, ...taxonomy })),
+    ];
+    for (const { field, taxonomy, hierarchical } of taxonomyFilters) {
       const items = linkValueOf<(number | string)[]>(query, field);
       if (!items) continue;
-      const ids = await this.termReferences.resolveForFilter(taxonomy.taxonomy, items, field, {
-        withDescendants: taxonomy.hierarchical,
-      });
-      // (The day counts know only categories and tags: a module's taxonomy is a module condition, served exactly.)
-      const n = taxonomyConditions.length;
-      taxonomyConditions.push({
-        sql: `EXISTS (SELECT 1 FROM term_relationships rtx${n} WHERE rtx${n}.post_id = p.id AND rtx${n}.term_id IN (:...taxonomyIds${n}))`,
-        params: { [`taxonomyIds${n}`]: ids },
-      });
+      termFilters.push(
+        await this.termReferences.resolveForFilter(taxonomy, items, field, { withDescendants: hierarchical }),
+      );
     }
     const linkFilters = [];
     for (const { definition, target } of this.links.all()) {
@@ -199,15 +190,13 @@ export class EventsQueryService {
       nowUtc: now.utc,
       window,
       tokens: searchTokens(query.search ?? ''),
-      categoryIds,
-      tagIds,
+      termFilters,
       linkFilters,
       featured: query.featured,
       include: query.include,
       parentId: query.post_parent,
       contentVisible: contentVisibleCondition(ctx.user, 'p'),
       moduleConditions: [
-        ...taxonomyConditions,
         ...(await this.filters.conditions(query, ctx)),
         ...(modifiedAfter ? [modifiedAfter] : []),
       ],

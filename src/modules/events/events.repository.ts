@@ -23,8 +23,11 @@ export interface EventArchiveFilter {
   /** Absent when `include` is given: explicit ids ignore date filters. */
   window?: DateWindow;
   tokens: string[];
-  categoryIds?: number[];
-  tagIds?: number[];
+  /**
+   * Term filters (categories, tags, every module taxonomy on events), all of which an event must match: each
+   * a set of term ids of which it must carry one (a hierarchical filter's terms with their descendants).
+   */
+  termFilters: number[][];
   /** Declared links (venues, organizers, …): events linked to any of `ids` through `table`.`column`. */
   linkFilters: { table: string; column: string; ids: number[] }[];
   featured?: boolean;
@@ -288,18 +291,15 @@ export class EventsRepository {
     if (w?.endsAfter) qb.andWhere('d.endUtc > :endsAfter', { endsAfter: w.endsAfter });
     const visible = filter.contentVisible;
     applyEventSearch(qb, filter.tokens, visible);
-    if (filter.categoryIds || filter.tagIds || filter.linkFilters.length > 0) {
+    if (filter.termFilters.length > 0 || filter.linkFilters.length > 0) {
       qb.andWhere(visible.sql, visible.params);
     }
     const linked = (name: string, sql: string, ids: number[] | undefined) => {
       if (ids) qb.andWhere(`EXISTS (${sql} IN (:...${name}))`, { [name]: ids });
     };
-    linked(
-      'categoryIds',
-      'SELECT 1 FROM term_relationships rc WHERE rc.post_id = p.id AND rc.term_id',
-      filter.categoryIds,
+    filter.termFilters.forEach((ids, i) =>
+      linked(`term${i}Ids`, `SELECT 1 FROM term_relationships r${i} WHERE r${i}.post_id = p.id AND r${i}.term_id`, ids),
     );
-    linked('tagIds', 'SELECT 1 FROM term_relationships rt WHERE rt.post_id = p.id AND rt.term_id', filter.tagIds);
     filter.linkFilters.forEach(({ table, column, ids }, i) =>
       linked(`link${i}Ids`, `SELECT 1 FROM ${table} l${i} WHERE l${i}.event_id = p.id AND l${i}.${column}`, ids),
     );
