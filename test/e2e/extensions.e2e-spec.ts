@@ -16,7 +16,13 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 
 const ns = '/cal/events/v1';
 /** The shipped examples, compiled, as a deployment names them. */
-const COMPILED_EXAMPLES = ['speakers/speakers', 'tickets/tickets', 'audiences/audiences']
+const COMPILED_EXAMPLES = [
+  'speakers/speakers',
+  'tickets/tickets',
+  'audiences/audiences',
+  'duration/duration',
+  'all-day/all-day',
+]
   .map((name) => `dist/examples/${name}.module.js`)
   .join(',');
 const onMysql = /^(mysql|mariadb):/.test(process.env.DATABASE_URL ?? '');
@@ -133,13 +139,14 @@ describe('extensions from CAL_EXTENSIONS', () => {
     });
     await post(`events/${event.id}/tickets`, { name: 'Entry' });
     const found = await fetch(
-      `${origin}${ns}/events?start_date=2031-07-01&end_date=2031-07-02&ticketed=true&audiences=kids`,
+      `${origin}${ns}/events?start_date=2031-07-01&end_date=2031-07-02&ticketed=true&audiences=kids&all_day=false`,
       {
         headers: { Connection: 'close' },
       },
     );
-    const events = ((await found.json()) as { events: { id: number; tickets: { count: number } }[] }).events;
-    expect(events.map((e) => [e.id, e.tickets.count])).toEqual([[event.id, 1]]);
+    type Found = { events: { id: number; tickets: { count: number }; duration_minutes: number }[] };
+    const events = ((await found.json()) as Found).events;
+    expect(events.map((e) => [e.id, e.tickets.count, e.duration_minutes])).toEqual([[event.id, 1, 60]]);
     expect((await fetch(`${origin}/health/ready`)).status).toBe(200);
   }, 120_000);
 

@@ -41,6 +41,7 @@ function samplesFor(ids: Record<string, number>): Record<string, string[]> {
     // The shipped extensions' (registeredModules): a linked type's filter and a module's list filter.
     speaker: [String(ids.speaker)],
     audiences: ['kids', 'kids,adults'],
+    all_day: ['true', 'false'],
   };
 }
 

@@ -123,6 +123,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 export async function registeredModules(): Promise<Type[]> {
   return applicationModules(
     process.env.CAL_EXTENSIONS ||
-      'examples/speakers/speakers.module.ts,examples/tickets/tickets.module.ts,examples/audiences/audiences.module.ts',
+      [
+        'examples/speakers/speakers.module.ts',
+        'examples/tickets/tickets.module.ts',
+        'examples/audiences/audiences.module.ts',
+        'examples/duration/duration.module.ts',
+        'examples/all-day/all-day.module.ts',
+      ].join(','),
   );
 }
