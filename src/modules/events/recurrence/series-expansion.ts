@@ -1,0 +1,129 @@
+import type ICAL from 'ical.js';
+import type { DateTime, Zone } from 'luxon';
+import { RRule } from 'rrule';
+import { formatWallTime, wallTimeToUtc, type WallTime } from '../../../common/dates/wall-time';
+import type { LineDate, RecurrenceSet } from './recurrence-lines';
+
+/** Most occurrences a series may have: a daily rule for ten years (3,653) fits. */
+export const MAX_OCCURRENCES = 4000;
+/** How far ahead an unbounded rule (no COUNT, no UNTIL) is expanded; the horizon moves forward by itself. */
+export const HORIZON_DAYS = 730;
+/** How far a bounded rule is looked through for its occurrences (a COUNT of leap days spans decades). */
+const MAX_SPAN_YEARS = 100;
+
+/** One occurrence: the wall time it is at in the event's zone (its RECURRENCE-ID), and that instant. */
+export interface Occurrence {
+  /** `YYYY-MM-DD HH:MM:SS` in the event's zone, as the rule produced it (a skipped hour is kept as named). */
+  local: string;
+  startUtc: DateTime;
+}
+
+export type Expansion =
+  | {
+      ok: true;
+      occurrences: Occurrence[];
+      /** Null for a series that ends; else where expansion stopped. */ horizonUtc: DateTime | null;
+    }
+  | { ok: false; problem: string };
+
+export interface ExpansionOptions {
+  /** The first occurrence's wall time in `zone` (DTSTART): always an occurrence, matching the rule or not. */
+  start: WallTime;
+  zone: Zone;
+  /** Now: an unbounded rule is expanded to `HORIZON_DAYS` after it. */
+  nowUtc: DateTime;
+  limit?: number;
+  horizonDays?: number;
+}
+
+/** A wall time as rrule counts in: a Date whose UTC fields are the wall time ("floating" time). */
+const floating = (wall: WallTime): Date =>
+  new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second));
+const wallOf = (date: Date): WallTime => ({
+  year: date.getUTCFullYear(),
+  month: date.getUTCMonth() + 1,
+  day: date.getUTCDate(),
+  hour: date.getUTCHours(),
+  minute: date.getUTCMinutes(),
+  second: date.getUTCSeconds(),
+});
+
+/**
+ * Every occurrence of a series in start order, DST-safe: rules are counted in wall-clock time in the event's
+ * zone (a weekly 10:00 stays at 10:00 local time across a change of offset), and each wall time is then
+ * placed in the zone as RFC 5545 says (`wallTimeToUtc`). UNTIL is compared as the instant it names. COUNT
+ * counts the rule's own occurrences, before EXDATE takes any out. Refused when a series would have more
+ * than `limit` occurrences; an unbounded rule stops at the horizon.
+ */
+export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Expansion {
+  const limit = options.limit ?? MAX_OCCURRENCES;
+  const horizonUtc = options.nowUtc.plus({ days: options.horizonDays ?? HORIZON_DAYS });
+  const walls = new Map<string, WallTime>();
+  const add = (wall: WallTime) => walls.set(formatWallTime(wall), wall);
+  add(options.start);
+  let unbounded = false;
+  for (const rule of set.rules) {
+    const untilUtc = rule.until ? untilOf(rule.until, options.zone) : null;
+    const bounded = rule.count !== null || untilUtc !== null;
+    unbounded ||= !bounded;
+    const withoutUntil = rule.clone();
+    withoutUntil.until = null;
+    const rrule = new RRule({ ...RRule.parseString(withoutUntil.toString()), dtstart: floating(options.start) });
+    // The floating window's end: a day of slack either side of the instants, which differ by the zone's offset.
+    const end = untilUtc ?? (bounded ? options.nowUtc.plus({ years: MAX_SPAN_YEARS }) : horizonUtc);
+    let tooMany = false;
+    const dates = rrule.between(floating(options.start), new Date(end.toMillis() + 86_400_000), true, (_d, i) => {
+      tooMany = i >= limit;
+      return !tooMany;
+    });
+    if (tooMany) return { ok: false, problem: `would have more than ${limit} occurrences` };
+    for (const date of dates) {
+      const wall = wallOf(date);
+      const at = wallTimeToUtc(wall, options.zone);
+      if ((untilUtc && at > untilUtc) || (!bounded && at > horizonUtc)) continue;
+      add(wall);
+    }
+  }
+  for (const date of set.rdates) add(wallFor(date, options));
+  const excluded = new Set(set.exdates.map((date) => formatWallTime(wallFor(date, options))));
+  const excludedDays = new Set(
+    set.exdates.filter((d) => d.kind === 'day').map((d) => formatWallTime(d.wall).slice(0, 10)),
+  );
+  const occurrences = [...walls]
+    .filter(([local]) => !excluded.has(local) && !excludedDays.has(local.slice(0, 10)))
+    .map(([local, wall]) => ({ local, startUtc: wallTimeToUtc(wall, options.zone) }))
+    .sort((a, b) => a.startUtc.toMillis() - b.startUtc.toMillis() || (a.local < b.local ? -1 : 1));
+  if (occurrences.length > limit) return { ok: false, problem: `would have more than ${limit} occurrences` };
+  return { ok: true, occurrences, horizonUtc: unbounded ? horizonUtc : null };
+}
+
+/** An RDATE or EXDATE as a wall time in the event's zone (a whole day at the first occurrence's time). */
+function wallFor(date: LineDate, options: ExpansionOptions): WallTime {
+  if (date.kind === 'day') {
+    const { hour, minute, second } = options.start;
+    return { ...date.wall, hour, minute, second };
+  }
+  const local = date.utc.setZone(options.zone);
+  return {
+    year: local.year,
+    month: local.month,
+    day: local.day,
+    hour: local.hour,
+    minute: local.minute,
+    second: local.second,
+  };
+}
+
+/** UNTIL as an instant: UTC as given, a local time in the event's zone, a date through its last second. */
+function untilOf(until: ICAL.Time, zone: Zone): DateTime {
+  const wall = {
+    year: until.year,
+    month: until.month,
+    day: until.day,
+    hour: until.hour,
+    minute: until.minute,
+    second: until.second,
+  };
+  if (until.isDate) Object.assign(wall, { hour: 23, minute: 59, second: 59 });
+  return wallTimeToUtc(wall, until.zone?.tzid === 'UTC' ? 'UTC' : zone);
+}
