@@ -57,7 +57,14 @@ describe('the archive page query as a shape', () => {
     expect(left).toEqual(['event_venues', 'venue_id']);
     expect(scope.statuses).toEqual(['publish', 'draft']);
     expect(contentVisible).toBe(full.contentVisible);
-    expect(shape.params).toMatchObject({ featured: 1, term0: [11, 12], term1: [13], link0: [14, 15], offset: 2, limit: 10 });
+    expect(shape.params).toMatchObject({
+      featured: 1,
+      term0: [11, 12],
+      term1: [13],
+      link0: [14, 15],
+      offset: 2,
+      limit: 10,
+    });
   });
 
   it('gives every difference in which filters are present a key of its own', () => {
@@ -91,7 +98,10 @@ describe('the archive page query as a shape', () => {
     const other: EventArchiveFilter = {
       ...full,
       nowUtc: '2031-01-01 00:00:00',
-      termFilters: [[21, 22], [23, 24, 25]],
+      termFilters: [
+        [21, 22],
+        [23, 24, 25],
+      ],
       featured: false,
       parentId: 99,
       scope: { statuses: ['publish', 'draft'], ownerId: 1 },

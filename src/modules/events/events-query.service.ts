@@ -196,10 +196,7 @@ export class EventsQueryService {
       include: query.include,
       parentId: query.post_parent,
       contentVisible: contentVisibleCondition(ctx.user, 'p'),
-      moduleConditions: [
-        ...(await this.filters.conditions(query, ctx)),
-        ...(modifiedAfter ? [modifiedAfter] : []),
-      ],
+      moduleConditions: [...(await this.filters.conditions(query, ctx)), ...(modifiedAfter ? [modifiedAfter] : [])],
     };
     return { filter, window };
   }

@@ -48,6 +48,7 @@ function addLine(set: RecurrenceSet, line: unknown, zone: string): string | unde
   if (typeof line !== 'string') return 'must be a string';
   if (line.length > MAX_RECURRENCE_LINE_LENGTH) return `must be at most ${MAX_RECURRENCE_LINE_LENGTH} characters`;
   // Control characters (a folded or a second line smuggled in) have no place in one content line.
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
   if (/[\u0000-\u001f\u007f]/.test(line)) return 'must be one line without control characters';
   const name = /^([A-Za-z-]+)[;:]/.exec(line)?.[1].toUpperCase();
   if (name === 'EXRULE') return 'EXRULE is not supported (RFC 5545 deprecates it): use EXDATE';
