@@ -25,6 +25,16 @@ const COMPILED_EXAMPLES = [
 ]
   .map((name) => `dist/examples/${name}.module.js`)
   .join(',');
+/** The same examples from source, for the in-process app. */
+const SOURCE_EXAMPLES = [
+  'speakers/speakers',
+  'tickets/tickets',
+  'audiences/audiences',
+  'duration/duration',
+  'all-day/all-day',
+]
+  .map((name) => `examples/${name}.module.ts`)
+  .join(',');
 const onMysql = /^(mysql|mariadb):/.test(process.env.DATABASE_URL ?? '');
 
 async function cli(databaseUrl: string, extensions: string, ...args: string[]) {
@@ -150,7 +160,7 @@ describe('extensions from CAL_EXTENSIONS', () => {
     expect((await fetch(`${origin}/health/ready`)).status).toBe(200);
   }, 120_000);
 
-  it("renders the extension's records in the separate webhook worker's deliveries", async () => {
+  it("renders the extensions' records and event members in the separate webhook worker's deliveries", async () => {
     const receiver = new WebhookReceiver();
     const url = await receiver.start();
     const env = {
@@ -158,19 +168,34 @@ describe('extensions from CAL_EXTENSIONS', () => {
       WEBHOOKS_POLL_SECONDS: '3600',
       PUBLIC_URL: 'https://cal.example.org',
     };
-    const t = await createTestApp({ database, modules: [...CALENDAR_MODULES, SpeakersModule], env });
+    const t = await createTestApp({
+      database,
+      modules: [...CALENDAR_MODULES, ...(await loadExtensionModules(SOURCE_EXAMPLES))],
+      env,
+    });
     let worker: ChildProcess | null = null;
     try {
       const admin = await createUser(t, 'administrator');
       await t.http
         .post(`${ns}/webhooks`)
         .set('Authorization', admin.auth)
-        .send({ url, events: ['speaker.created'] })
+        .send({ url, events: ['speaker.created', 'event.created'] })
         .expect(201);
       const speaker = await t.http
         .post(`${ns}/speakers`)
         .set('Authorization', admin.auth)
         .send({ speaker: 'Delivered speaker', status: 'publish' })
+        .expect(201);
+      const event = await t.http
+        .post(`${ns}/events`)
+        .set('Authorization', admin.auth)
+        .send({
+          title: 'Delivered event',
+          start_date: '2031-08-01 10:00',
+          end_date: '2031-08-01 12:00',
+          audiences: ['Kids'],
+          speaker: [speaker.body.id],
+        })
         .expect(201);
       worker = spawn(process.execPath, [join(process.cwd(), 'dist', 'src', 'cli', 'main.js'), 'webhooks:work'], {
         env: {
@@ -179,14 +204,26 @@ describe('extensions from CAL_EXTENSIONS', () => {
           DATABASE_URL: database.url,
           LOG_LEVEL: 'silent',
           WEBHOOKS_POLL_SECONDS: '1',
-          CAL_EXTENSIONS: 'dist/examples/speakers/speakers.module.js',
+          CAL_EXTENSIONS: COMPILED_EXAMPLES,
         },
         stdio: 'ignore',
       });
-      await receiver.receivedCount(1);
-      expect(receiver.received[0].json).toMatchObject({
-        type: 'speaker.created',
+      await receiver.receivedCount(2);
+      const byType = new Map(receiver.received.map((d) => [(d.json as { type: string }).type, d.json]));
+      expect(byType.get('speaker.created')).toMatchObject({
         data: { id: speaker.body.id, deleted: false, object: { id: speaker.body.id, speaker: 'Delivered speaker' } },
+      });
+      // Every module's member of the event, as the API shows it: the worker loaded every extension.
+      expect(byType.get('event.created')).toMatchObject({
+        data: {
+          id: event.body.id,
+          object: {
+            audiences: [{ name: 'Kids' }],
+            speaker: [{ id: speaker.body.id }],
+            tickets: { count: 0 },
+            duration_minutes: 120,
+          },
+        },
       });
     } finally {
       worker?.kill('SIGTERM');
