@@ -1,4 +1,5 @@
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
+import { placeWallTime } from './wall-time';
 
 // `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD HH:MM` and `YYYY-MM-DD`, read by hand: luxon's `fromFormat` compiles its
 // format on every call, which cost more than the rest of a list request's date handling.
@@ -60,10 +61,8 @@ function parseAnyDate(value: unknown, zone: Zone | string): DateTime | null {
   const local = LOCAL_FORM.exec(text);
   if (local) {
     const [year, month, day, hour, minute, second] = local.slice(1).map((part) => Number(part ?? 0));
-    const parsed = DateTime.fromObject({ year, month, day, hour, minute, second }, { zone });
-    if (!parsed.isValid) return null;
-    // Of two possible instants (a fall-back hour), the earlier one: the first time the clock shows it.
-    return [...parsed.getPossibleOffsets()].sort((a, b) => a.toMillis() - b.toMillis())[0] ?? parsed;
+    const parsed = placeWallTime({ year, month, day, hour, minute, second }, zone);
+    return parsed.isValid ? parsed : null;
   }
   if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
     const parsed = DateTime.fromISO(text, { zone });

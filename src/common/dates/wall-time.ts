@@ -10,33 +10,22 @@ export interface WallTime {
   second: number;
 }
 
-const DAY_MS = 86_400_000;
-
-const sameWall = (at: DateTime, wall: WallTime): boolean =>
-  at.year === wall.year &&
-  at.month === wall.month &&
-  at.day === wall.day &&
-  at.hour === wall.hour &&
-  at.minute === wall.minute &&
-  at.second === wall.second;
-
 /**
- * The instant a wall-clock time names in `zone`, as RFC 5545 §3.3.5 reads one: a time that occurs twice
- * (the hour repeated when clocks go back) is its first occurrence; a time that does not occur (the hour
- * skipped when clocks go forward) takes the offset from before the gap, so 02:30 on a spring-forward night
- * is 03:30. Luxon alone picks either occurrence of a repeated time, depending on the zone.
+ * A wall-clock time placed in `zone`, as RFC 5545 §3.3.5 reads one (and client dates are read, behaviour.md
+ * §6): a time that occurs twice (the hour repeated when clocks go back) is its first occurrence; a time that
+ * does not occur (the hour skipped when clocks go forward) moves forward by the gap, so 02:30 on a
+ * spring-forward night is 03:30. Invalid (a 30 February) when the wall time is no date.
  */
+export function placeWallTime(wall: WallTime, zone: string | Zone): DateTime {
+  const placed = DateTime.fromObject(wall, { zone });
+  if (!placed.isValid) return placed;
+  // Luxon alone picks either occurrence of a repeated time, depending on the zone.
+  return [...placed.getPossibleOffsets()].sort((a, b) => a.toMillis() - b.toMillis())[0] ?? placed;
+}
+
+/** The instant (in UTC) a wall-clock time names in `zone` (`placeWallTime`). */
 export function wallTimeToUtc(wall: WallTime, zone: string | Zone): DateTime {
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  // Zone transitions are further apart than two days: the offsets a day either side are the only candidates.
-  const offsetAt = (ms: number) => DateTime.fromMillis(ms, { zone }).offset * 60_000;
-  const before = offsetAt(asUtc - DAY_MS);
-  const after = offsetAt(asUtc + DAY_MS);
-  const matching = [...new Set([before, after])]
-    .map((offset) => DateTime.fromMillis(asUtc - offset, { zone }))
-    .filter((at) => sameWall(at, wall))
-    .sort((a, b) => a.toMillis() - b.toMillis());
-  return (matching[0] ?? DateTime.fromMillis(asUtc - before, { zone })).toUTC();
+  return placeWallTime(wall, zone).toUTC();
 }
 
 /** A `YYYY-MM-DD HH:MM:SS` as a wall time (no zone); undefined when it is not one. */
