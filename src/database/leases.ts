@@ -57,6 +57,21 @@ export class Leases {
     );
   }
 
+  /** Gives `name` up if this process holds it, so another may take it at once (a job that is done). */
+  async release(name: LeaseName): Promise<void> {
+    await this.transactions.run(
+      async () => {
+        await this.db.manager
+          .createQueryBuilder()
+          .update('leases')
+          .set({ expires_utc: '2000-01-01 00:00:00' })
+          .where('name = :name AND owner = :owner', { name, owner: this.owner })
+          .execute();
+      },
+      { content: false },
+    );
+  }
+
   /**
    * The lease's row, made free (long run out) when no one asked for it before. Two instances making it at once:
    * the second's insert fails on the primary key and its transaction runs again, finding the row.

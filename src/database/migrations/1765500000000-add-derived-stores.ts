@@ -3,8 +3,9 @@ import { dateTimeColumn, stringColumn } from './portable-columns';
 import { createTableOnce } from './schema-steps';
 
 /**
- * `derived_stores`: which version of a module's deriving code filled each derived store (`derived-stores.ts`).
- * Empty here: every declared store is filled once at the next start, with the code that start runs.
+ * `derived_stores`: which version of a module's deriving code filled each derived store (`derived-stores.ts`),
+ * and which time zone rules the events' UTC times follow (`event-utc-times`, `EventZoneRebase`). Empty here:
+ * every declared store is filled once at the next start, with the code that start runs.
  */
 export class AddDerivedStores1765500000000 implements MigrationInterface {
   name = 'AddDerivedStores1765500000000';

@@ -22,6 +22,7 @@ import { EventDocumentEntity } from './documents/event-document.entity';
 import { EventDocuments } from './documents/event-documents.service';
 import { EventChildren } from './event-children';
 import { EventArchive } from './event-archive';
+import { EventZoneRebase } from './event-zone-rebase';
 import { WithDerivedStores } from '../../database/derived-stores';
 import { SEARCH_WORDS_STORE } from './event-search-rows';
 
@@ -53,6 +54,7 @@ import { SEARCH_WORDS_STORE } from './event-search-rows';
     EventDocuments,
     EventChildren,
     EventArchive,
+    EventZoneRebase,
   ],
   exports: [EventsQueryService, EventChildren],
 })
