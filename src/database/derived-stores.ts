@@ -66,10 +66,7 @@ export async function fillDerivedStores(
   const filled: string[] = [];
   for (const store of stores) {
     const done = await dataSource.transaction(async (manager) => {
-      const [row] = await manager.query<{ version: string }[]>('SELECT version FROM derived_stores WHERE name = ?', [
-        store.name,
-      ]);
-      if (!force && row?.version === store.version) return false;
+      if (!force && (await recordedVersion(manager, store.name)) === store.version) return false;
       for (const table of store.tables) await manager.query(`DELETE FROM ${table}`);
       await store.fill(manager);
       await recordFilled(manager, store);
@@ -80,8 +77,20 @@ export async function fillDerivedStores(
   return filled;
 }
 
-/** Records that `store` holds what its current code derives (for a fill of its own, as the bench's seed does). */
-export async function recordFilled(manager: EntityManager | DataSource, store: DerivedStore): Promise<void> {
+/** The version recorded for a row of `derived_stores` (a store, or the events' zone rules); undefined for none. */
+export async function recordedVersion(manager: EntityManager | DataSource, name: string): Promise<string | undefined> {
+  const [row] = await manager.query<{ version: string }[]>('SELECT version FROM derived_stores WHERE name = ?', [name]);
+  return row?.version;
+}
+
+/**
+ * Records that `store` holds what its current code derives (a fill's last step; the bench's seed after a fill of
+ * its own; the events' zone rules after a rebase).
+ */
+export async function recordFilled(
+  manager: EntityManager | DataSource,
+  store: Pick<DerivedStore, 'name' | 'version'>,
+): Promise<void> {
   await manager.query('DELETE FROM derived_stores WHERE name = ?', [store.name]);
   await manager.query('INSERT INTO derived_stores (name, version, filled_utc) VALUES (?, ?, ?)', [
     store.name,

@@ -1,11 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { BackgroundTasks } from '../../common/background/background-tasks';
-import { resolveZone, toSqlDateTime } from '../../common/dates/date-input';
-import { placeWallTime, wallTimeOf } from '../../common/dates/wall-time';
+import { parseDateInput, resolveZone, toSqlDateTime } from '../../common/dates/date-input';
 import { isPublic, type PostStatus } from '../../core/posts/post-status';
 import { DatabaseClock } from '../../database/database-clock';
 import { DatabaseContext } from '../../database/database-context';
-import { formatSqlDateTime } from '../../database/datetime.transformer';
+import { recordedVersion, recordFilled } from '../../database/derived-stores';
 import { Leases } from '../../database/leases';
 import { WriteTransactions } from '../../database/write-transactions';
 import { EventDetailsEntity } from './event-details.entity';
@@ -39,12 +38,13 @@ interface StoredTimes {
 
 /** An event's UTC times as these rules place its wall times; undefined when they are what is stored. */
 export function rebasedTimes(row: StoredTimes): { startUtc: string; endUtc: string } | undefined {
+  // Read as a client's wall time is read when the event is written (`parseDateInput`), with today's rules.
   const zone = resolveZone(row.timezone);
-  const start = wallTimeOf(String(row.start_local));
-  const end = wallTimeOf(String(row.end_local));
-  if (!zone || !start || !end) return undefined;
-  const startUtc = toSqlDateTime(placeWallTime(start, zone).toUTC());
-  const endUtc = toSqlDateTime(placeWallTime(end, zone).toUTC());
+  const start = zone && parseDateInput(String(row.start_local), zone);
+  const end = zone && parseDateInput(String(row.end_local), zone);
+  if (!start || !end) return undefined;
+  const startUtc = toSqlDateTime(start.toUTC());
+  const endUtc = toSqlDateTime(end.toUTC());
   return startUtc === String(row.start_utc) && endUtc === String(row.end_utc) ? undefined : { startUtc, endUtc };
 }
 
@@ -75,7 +75,7 @@ export class EventZoneRebase implements OnApplicationBootstrap {
 
   /** The ids of the events it moved; null when another instance holds the lease (it does the work). */
   async rebaseIfRulesChanged(rules = currentZoneRules()): Promise<number[] | null> {
-    if ((await this.recordedRules()) === rules) return [];
+    if ((await recordedVersion(this.db.manager, ZONE_RULES_ROW)) === rules) return [];
     if (!(await this.leases.acquire(ZONE_REBASE_TASK, LEASE_MS))) return null;
     try {
       return await this.rebaseFor(rules);
@@ -105,7 +105,7 @@ export class EventZoneRebase implements OnApplicationBootstrap {
       });
       if (changed.length > 0) moved.push(...(await this.rewrite(changed, now)));
     }
-    await this.record(rules);
+    await recordFilled(this.db.manager, { name: ZONE_RULES_ROW, version: rules });
     if (moved.length > 0)
       this.logger.log(`time zone rules ${rules}: moved ${moved.length} event(s) to their new UTC times`);
     return moved;
@@ -144,22 +144,5 @@ export class EventZoneRebase implements OnApplicationBootstrap {
       }
       return moved;
     });
-  }
-
-  private async recordedRules(): Promise<string | undefined> {
-    const [row] = await this.db.manager.query<{ version: string }[]>(
-      'SELECT version FROM derived_stores WHERE name = ?',
-      [ZONE_RULES_ROW],
-    );
-    return row?.version;
-  }
-
-  private async record(rules: string): Promise<void> {
-    await this.db.manager.query('DELETE FROM derived_stores WHERE name = ?', [ZONE_RULES_ROW]);
-    await this.db.manager.query('INSERT INTO derived_stores (name, version, filled_utc) VALUES (?, ?, ?)', [
-      ZONE_RULES_ROW,
-      rules,
-      formatSqlDateTime(new Date()),
-    ]);
   }
 }
