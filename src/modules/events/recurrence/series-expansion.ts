@@ -85,12 +85,14 @@ export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Exp
     }
   }
   for (const date of set.rdates) add(wallFor(date, options));
-  const excluded = new Set(set.exdates.map((date) => formatWallTime(wallFor(date, options))));
-  const excludedDays = new Set(
-    set.exdates.filter((d) => d.kind === 'day').map((d) => formatWallTime(d.wall).slice(0, 10)),
+  // An EXDATE instant takes out the occurrence at that instant; a whole-day one, that day's occurrences.
+  const excluded = new Set(
+    set.exdates.map((d) =>
+      d.kind === 'day' ? formatWallTime(d.wall).slice(0, 10) : formatWallTime(wallFor(d, options)),
+    ),
   );
   const occurrences = [...walls]
-    .filter(([local]) => !excluded.has(local) && !excludedDays.has(local.slice(0, 10)))
+    .filter(([local]) => !excluded.has(local) && !excluded.has(local.slice(0, 10)))
     .map(([local, wall]) => ({ local, startUtc: wallTimeToUtc(wall, options.zone) }))
     .sort((a, b) => a.startUtc.toMillis() - b.startUtc.toMillis() || (a.local < b.local ? -1 : 1));
   if (occurrences.length > limit) return { ok: false, problem: `would have more than ${limit} occurrences` };
