@@ -108,6 +108,8 @@ async function objectsOf(pool: Pool, rows: Rows, ctx: RequestContext, now: strin
         image: image(r),
         categories: ofTaxonomy(CATEGORY_TAXONOMY),
         tags: ofTaxonomy(TAG_TAXONOMY),
+        // The bench's events are single ones: no series lines to read.
+        recurrence: null,
         links: [
           { field: 'venue', cardinality: 'one', objects: venue },
           { field: 'organizer', cardinality: 'many', objects: organizer },

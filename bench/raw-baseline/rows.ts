@@ -70,6 +70,9 @@ export function eventDetailsOf(r: RowDataPacket): EventDetailsEntity {
     hideFromListings: bool(r.hide_from_listings),
     sticky: bool(r.sticky),
     featured: bool(r.featured),
+    seriesId: r.series_id ?? null,
+    occurrenceLocal: r.occurrence_local ?? null,
+    detached: bool(r.detached),
   };
 }
 

@@ -171,6 +171,25 @@ const SCHEMAS: Record<string, Schema> = {
       hide_from_listings: nullableBool,
       sticky: nullableBool,
       featured: nullableBool,
+      series_id: {
+        type: 'integer',
+        nullable: true,
+        description: docText({
+          en: 'The series this event is an occurrence of (the id of its first occurrence); null for a single event.',
+          de: 'Die Serie, zu der dieser Termin gehört (die ID ihres ersten Termins); null bei einer einzelnen Veranstaltung.',
+        }),
+        example: 4107,
+      },
+      recurrence: {
+        type: 'array',
+        nullable: true,
+        items: str,
+        description: docText({
+          en: "The series' RFC 5545 lines (RRULE, RDATE, EXDATE); null for a single event.",
+          de: 'Die RFC-5545-Zeilen der Serie (RRULE, RDATE, EXDATE); null bei einer einzelnen Veranstaltung.',
+        }),
+        example: ['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270630T235959Z', 'EXDATE;TZID=Europe/Berlin:20261229T190000'],
+      },
       categories: arrayOf(ref('Term')),
       tags: arrayOf(ref('Term')),
       venue: {

@@ -36,6 +36,9 @@ export const VALIDATION_MESSAGES = {
     unknown_items: 'contains entries that do not exist: {arg}',
     parent_cycle: 'cannot be the record itself or one of its descendants',
     invalid: 'is not valid',
+    recurrence: 'is not a series this service keeps: {arg}',
+    off_series_rule:
+      "moves occurrences off the series' rule: send new recurrence lines with the times, or edit with scope=this",
   },
   de: {
     required: 'ist erforderlich',
@@ -71,6 +74,9 @@ export const VALIDATION_MESSAGES = {
     unknown_items: 'enthält Einträge, die nicht existieren: {arg}',
     parent_cycle: 'darf weder der Eintrag selbst noch einer seiner Untereinträge sein',
     invalid: 'ist ungültig',
+    recurrence: 'ist keine Serie, die dieser Dienst führt: {arg}',
+    off_series_rule:
+      'verschiebt Termine von der Regel der Serie weg: neue recurrence-Zeilen mitsenden oder mit scope=this ändern',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -130,7 +130,7 @@ export class PostRecordsService {
       }),
       authorId,
       parentId: input.parentId ?? null,
-      passwordHash: input.password ? await hashSecret(input.password) : null,
+      passwordHash: input.passwordHash ?? (input.password ? await hashSecret(input.password) : null),
       trashedFrom: null,
       featuredImageId: (await this.resolveImage(input.image, authorId, now)) ?? null,
       menuOrder: 0,
@@ -163,6 +163,7 @@ export class PostRecordsService {
     if (input.author !== undefined) post.authorId = await this.resolveAuthor(input.author, user);
     if (input.parentId !== undefined) post.parentId = input.parentId;
     if (input.password !== undefined) post.passwordHash = input.password ? await hashSecret(input.password) : null;
+    if (input.passwordHash !== undefined) post.passwordHash = input.passwordHash;
     const date = this.publicationDate(input);
     if (date) {
       post.dateLocal = date.local;
@@ -206,16 +207,27 @@ export class PostRecordsService {
     post.trashedFrom = before;
     post.modifiedLocal = now.local;
     post.modifiedUtc = now.utc;
-    const saved = await this.db.manager.save(post);
+    // The whole row written back by key: `post` may be a row a list query read (no entity instance).
+    await this.db.updateRow(PostEntity, post);
+    const saved = post;
     const changes = [{ postId: saved.id, from: before, to: 'trash' as const }];
     await this.relationships.postStatusChanged(changes);
     this.recordChange(def, saved, 'trashed', wasPublic);
     return saved;
   }
 
-  /** Deletes for good (editors and up); companions and links go by cascade, term counts follow. */
-  async destroy(def: PostTypeDefinition, post: PostEntity, user: AuthUser | null): Promise<void> {
-    if (!postPolicy.canForceDelete(user)) throw new DomainError(user ? 'forbidden' : 'unauthenticated');
+  /**
+   * Deletes for good (editors and up); companions and links go by cascade, term counts follow. `authorized`:
+   * the caller checked a right of its own (the occurrences a series' new rule drops go with the series' edit).
+   */
+  async destroy(
+    def: PostTypeDefinition,
+    post: PostEntity,
+    user: AuthUser | null,
+    options: { authorized?: boolean } = {},
+  ): Promise<void> {
+    if (!options.authorized && !postPolicy.canForceDelete(user))
+      throw new DomainError(user ? 'forbidden' : 'unauthenticated');
     const wasPublic = isPublic(post.status, post.dateUtc, this.siteTime.now().utc);
     await this.commitSteps.beforeDelete(def.noun, [post.id]);
     await this.relationships.detachPosts([post]);

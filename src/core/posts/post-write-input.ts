@@ -17,6 +17,11 @@ export interface PostWriteInput {
   parentId?: number | null;
   /** A new password (hashed here), or '' to remove it. */
   password?: string;
+  /**
+   * Instead of `password`: a hash taken from another post as it is (the occurrences of a series share their
+   * first one's), so a write of many posts hashes once. Null removes the password.
+   */
+  passwordHash?: string | null;
 }
 
 export interface PostWriteResult {

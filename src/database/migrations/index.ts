@@ -18,6 +18,7 @@ import { AddSiteIdentity1765200000000 } from './1765200000000-add-site-identity'
 import { AddChangeHeadSeq1765300000000 } from './1765300000000-add-change-head-seq';
 import { AddDocumentValidUntil1765400000000 } from './1765400000000-add-document-valid-until';
 import { AddDerivedStores1765500000000 } from './1765500000000-add-derived-stores';
+import { AddEventSeries1765600000000 } from './1765600000000-add-event-series';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -44,4 +45,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddChangeHeadSeq1765300000000,
   AddDocumentValidUntil1765400000000,
   AddDerivedStores1765500000000,
+  AddEventSeries1765600000000,
 ];

@@ -59,4 +59,16 @@ export class EventDetailsEntity {
 
   @Column({ type: 'boolean', default: false })
   featured!: boolean;
+
+  /** The series this event is an occurrence of (behaviour.md §11); null for a single event. */
+  @Column({ name: 'series_id', type: 'integer', nullable: true })
+  seriesId!: number | null;
+
+  /** The wall time the series' rule gave this occurrence (its RECURRENCE-ID); null for a single event. */
+  @DateTimeColumn('occurrence_local', { nullable: true })
+  occurrenceLocal!: string | null;
+
+  /** Edited on its own (`scope=this`): edits of the whole series leave it as it is. */
+  @Column({ type: 'boolean', default: false })
+  detached!: boolean;
 }

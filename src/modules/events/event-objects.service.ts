@@ -16,6 +16,7 @@ import { EventFieldRegistry } from './links/event-field';
 import { EventTaxonomyRegistry } from './taxonomies/event-taxonomy';
 import { LinkedRecordsReader } from './linked/linked-records.reader';
 import type { EventDetailsEntity } from './event-details.entity';
+import { SeriesRepository } from './recurrence/series.repository';
 import { countPlaceholder } from './documents/event-document-template';
 
 /** What a single read (and a write) answers: the event object and its schema.org description. */
@@ -45,6 +46,7 @@ export class EventObjectsService {
     private readonly linkedRecords: LinkedRecordsReader,
     private readonly fields: EventFieldRegistry,
     private readonly eventTaxonomies: EventTaxonomyRegistry,
+    private readonly series: SeriesRepository,
   ) {}
 
   /**
@@ -128,6 +130,7 @@ export class EventObjectsService {
     const fields = this.fields.all();
     const fieldValues: Map<number, unknown>[] = [];
     for (const field of fields) fieldValues.push(await field.valuesOf(ids, ctx));
+    const seriesLines = await this.series.linesOf(records.map((r) => r.details.seriesId));
     const categoryTaxonomy = this.taxonomies.get(CALENDAR_TAXONOMIES.category);
     const tagTaxonomy = this.taxonomies.get(CALENDAR_TAXONOMIES.tag);
     return posts.map((post) => {
@@ -159,6 +162,7 @@ export class EventObjectsService {
             cardinality: definition.cardinality,
             objects: linked.get(definition.field) ?? [],
           })),
+          recurrence: detail.seriesId === null ? null : (seriesLines.get(detail.seriesId) ?? []),
         },
         ctx,
         nowUtc,

@@ -17,6 +17,8 @@ export interface EventRelations {
   tags: TermObject[];
   /** Each declared link's records, in declaration order (behaviour.md §5: `venue`, then `organizer`). */
   links: { field: string; cardinality: 'one' | 'many'; objects: object[] }[];
+  /** The series' lines (behaviour.md §11), for an occurrence; null for a single event. */
+  recurrence: string[] | null;
 }
 
 export type EventObject = Record<string, unknown> & { id: number; title: string };
@@ -77,6 +79,8 @@ export function toEventObject(
     hide_from_listings: flag(details.hideFromListings),
     sticky: flag(details.sticky),
     featured: flag(details.featured),
+    series_id: details.seriesId ?? null,
+    recurrence: details.seriesId === null ? null : relations.recurrence,
     categories: blank ? [] : [...relations.categories].sort(byTermName),
     tags: blank ? [] : [...relations.tags].sort(byTermName),
     ...Object.fromEntries(

@@ -15,6 +15,7 @@ import { CreateEventDto } from './dto/create-event.dto';
 import { DeleteEventQueryDto } from './dto/delete-event-query.dto';
 import { ListEventsQueryDto } from './dto/list-events-query.dto';
 import { ReadEventQueryDto } from './dto/read-event-query.dto';
+import { SeriesScopeQueryDto } from './dto/series-scope-query.dto';
 import { UpdateEventDto } from './dto/update-event.dto';
 import type { EventObject } from './event.mapper';
 import { EventWritesService } from './event-writes.service';
@@ -87,8 +88,13 @@ export class EventsController {
   @UpdateRoute(':id')
   @RequiresCapability('edit_posts', 'event')
   @ApiOperation({ summary: docText({ en: 'Update an event.', de: 'Eine Veranstaltung ändern.' }) })
-  update(@PathId(EVENT_ID) id: number, @Body() dto: UpdateEventDto, @Ctx() ctx: RequestContext): Promise<EventObject> {
-    return this.writes.update(byId(id), dto, ctx);
+  update(
+    @PathId(EVENT_ID) id: number,
+    @Body() dto: UpdateEventDto,
+    @Query() query: SeriesScopeQueryDto,
+    @Ctx() ctx: RequestContext,
+  ): Promise<EventObject> {
+    return this.writes.update(byId(id), dto, ctx, query.scope);
   }
 
   @Delete(':id')
@@ -99,7 +105,7 @@ export class EventsController {
     @Query() query: DeleteEventQueryDto,
     @Ctx() ctx: RequestContext,
   ): Promise<EventObject> {
-    return this.writes.delete(byId(id), query.force ?? false, ctx);
+    return this.writes.delete(byId(id), query.force ?? false, ctx, query.scope);
   }
 
   @Get('by-slug/:slug')
@@ -117,9 +123,10 @@ export class EventsController {
   updateBySlug(
     @Param('slug') slug: string,
     @Body() dto: UpdateEventDto,
+    @Query() query: SeriesScopeQueryDto,
     @Ctx() ctx: RequestContext,
   ): Promise<EventObject> {
-    return this.writes.update(bySlug(slug), dto, ctx);
+    return this.writes.update(bySlug(slug), dto, ctx, query.scope);
   }
 
   @Delete('by-slug/:slug')
@@ -133,6 +140,6 @@ export class EventsController {
     @Query() query: DeleteEventQueryDto,
     @Ctx() ctx: RequestContext,
   ): Promise<EventObject> {
-    return this.writes.delete(bySlug(slug), query.force ?? false, ctx);
+    return this.writes.delete(bySlug(slug), query.force ?? false, ctx, query.scope);
   }
 }

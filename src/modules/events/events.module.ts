@@ -25,6 +25,11 @@ import { EventArchive } from './event-archive';
 import { EventZoneRebase } from './event-zone-rebase';
 import { WithDerivedStores } from '../../database/derived-stores';
 import { SEARCH_WORDS_STORE } from './event-search-rows';
+import { EventRecordWriter } from './event-record-writer';
+import { EventSeriesEntity } from './recurrence/event-series.entity';
+import { SeriesHorizon } from './recurrence/series-horizon';
+import { SeriesRepository } from './recurrence/series.repository';
+import { SeriesWrites } from './recurrence/series-writes.service';
 
 /**
  * `/cal/events/v1/events`: the event post type with its categories and tags, and whatever other post
@@ -33,7 +38,7 @@ import { SEARCH_WORDS_STORE } from './event-search-rows';
 @Module({
   imports: [
     PostsModule.forPostType(EVENT_POST_TYPE),
-    TypeOrmModule.forFeature([EventDetailsEntity, EventDocumentEntity]),
+    TypeOrmModule.forFeature([EventDetailsEntity, EventDocumentEntity, EventSeriesEntity]),
     EventLinksModule,
     ListTotalsModule,
   ],
@@ -55,6 +60,10 @@ import { SEARCH_WORDS_STORE } from './event-search-rows';
     EventChildren,
     EventArchive,
     EventZoneRebase,
+    EventRecordWriter,
+    SeriesRepository,
+    SeriesWrites,
+    SeriesHorizon,
   ],
   exports: [EventsQueryService, EventChildren],
 })

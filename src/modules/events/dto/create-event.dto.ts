@@ -2,6 +2,7 @@ import {
   BooleanField,
   DateTimeField,
   IntegerField,
+  RecurrenceLinesField,
   SlugField,
   StringField,
   TermReferencesField,
@@ -10,6 +11,7 @@ import {
   UrlField,
 } from '../../../common/validation/fields';
 import { PostFieldsDto } from '../../../core/posts/dto/post-fields.dto';
+import { MAX_RECURRENCE_LINE_LENGTH, MAX_RECURRENCE_LINES } from '../recurrence/recurrence-lines';
 
 /** Contract §2.1, with behaviour.md §6's `password` and `post_parent`. */
 export class CreateEventDto extends PostFieldsDto {
@@ -139,4 +141,14 @@ export class CreateEventDto extends PostFieldsDto {
     min: 0,
   })
   post_parent?: number;
+
+  @RecurrenceLinesField({
+    description: {
+      en: "Makes the event a series (behaviour.md §11): RFC 5545 RRULE, RDATE and EXDATE lines; dates without TZID are in the event's time zone. The event is the first occurrence; null or [] on the first occurrence ends the series.",
+      de: 'Macht die Veranstaltung zur Serie (behaviour.md §11): RFC-5545-Zeilen RRULE, RDATE und EXDATE; Zeiten ohne TZID gelten in der Zeitzone der Veranstaltung. Die Veranstaltung ist der erste Termin; null oder [] am ersten Termin beendet die Serie.',
+    },
+    maxItems: MAX_RECURRENCE_LINES,
+    maxLength: MAX_RECURRENCE_LINE_LENGTH,
+  })
+  recurrence?: string[];
 }

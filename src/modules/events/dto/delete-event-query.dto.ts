@@ -1,5 +1,6 @@
-import { StringField } from '../../../common/validation/fields';
+import { EnumField, StringField } from '../../../common/validation/fields';
 import { DeletePostQueryDto } from '../../../core/posts/dto/delete-post-query.dto';
+import { WRITE_SCOPES, type WriteScope } from '../recurrence/write-scope';
 
 export class DeleteEventQueryDto extends DeletePostQueryDto {
   @StringField({
@@ -10,4 +11,14 @@ export class DeleteEventQueryDto extends DeletePostQueryDto {
     maxLength: 255,
   })
   password?: string;
+
+  @EnumField({
+    description: {
+      en: 'For an occurrence of a series: `this` (the default) removes it alone (an EXDATE is added), `following` it and the later ones, `all` the whole series.',
+      de: 'Für einen Termin einer Serie: `this` (Standard) entfernt nur ihn (ein EXDATE kommt hinzu), `following` ihn und die späteren, `all` die ganze Serie.',
+    },
+    values: WRITE_SCOPES,
+    default: 'this',
+  })
+  scope?: WriteScope;
 }

@@ -102,6 +102,15 @@ function addRule(set: RecurrenceSet, property: ICAL.Property, line: string): str
   return undefined;
 }
 
+/** The dates of one RDATE or EXDATE line, in the order written; a problem for a line that is none. */
+export function lineDates(line: string, zone: string): LineDate[] | string {
+  try {
+    return datesOf(ICAL.Property.fromString(line), zone);
+  } catch {
+    return 'is not a valid date line';
+  }
+}
+
 /** The dates of an RDATE or EXDATE line; a problem for a date that is not one. */
 function datesOf(property: ICAL.Property, zone: string): LineDate[] | string {
   const tzid = property.getParameter('tzid');

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Role } from '../../src/auth/roles';
+import { SeriesHorizon } from '../../src/modules/events/recurrence/series-horizon';
+import { createTestApp, type TestApp } from '../support/create-test-app';
+import { postEvent, type EventBody } from '../support/events';
+import { createUsersForAllRoles, type TestUser } from '../support/users';
+
+const base = '/cal/events/v1/events';
+const NOW = new Date('2026-11-01T12:00:00Z');
+
+/** Recurring events (behaviour.md §11): series as real events, scopes of writes and deletes, the horizon. */
+describe('recurring events', () => {
+  let t: TestApp;
+  let users: Record<Role, TestUser>;
+  const as = (role: Role) => users[role].auth;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SITE_TIMEZONE: 'Europe/Berlin' }, now: NOW });
+    users = await createUsersForAllRoles(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Every occurrence of a series as an administrator's list shows it, in start order. */
+  async function occurrencesOf(seriesId: number, auth = as('administrator')): Promise<EventBody[]> {
+    const found: EventBody[] = [];
+    for (let page = 1; ; page++) {
+      const res = await t.http
+        .get(base)
+        .query({ start_date: '2000-01-01', end_date: '2100-01-01', per_page: 100, page, status: 'publish,draft,pending' })
+        .set('Authorization', auth);
+      if (res.status === 400) return found;
+      expect(res.status).toBe(200);
+      found.push(...(res.body.events as EventBody[]).filter((e) => e.series_id === seriesId));
+      if (page >= Number(res.headers['x-wp-totalpages'])) return found;
+    }
+  }
+
+  async function weekly(lines: string[], fields: Record<string, unknown> = {}, role: Role = 'editor') {
+    return postEvent(t, as(role), {
+      title: 'Yoga class',
+      start_date: '2026-12-01 19:00:00',
+      end_date: '2026-12-01 20:30:00',
+      recurrence: lines,
+      ...fields,
+    });
+  }
+
+  it('creates a series: every occurrence is an event with its own id, slug and dates, at 19:00 local across DST', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=20']);
+    expect(first.series_id).toBe(first.id);
+    expect(first.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=20']);
+    const all = await occurrencesOf(first.id);
+    expect(all).toHaveLength(20);
+    expect(new Set(all.map((e) => e.id)).size).toBe(20);
+    expect(new Set(all.map((e) => e.slug)).size).toBe(20);
+    expect(all.every((e) => e.start_date.endsWith(' 19:00:00') && e.end_date.endsWith(' 20:30:00'))).toBe(true);
+    // 2026-12-01 is winter time (UTC+1); 2027-04-06 is summer time (UTC+2): the same 19:00 local.
+    expect(all[0].utc_start_date).toBe('2026-12-01 18:00:00');
+    const april = all.find((e) => e.start_date.startsWith('2027-04-06'));
+    expect(april?.utc_start_date).toBe('2027-04-06 17:00:00');
+    expect(all[1].slug).toBe(`${first.slug}-2026-12-08`);
+    const one = await t.http.get(`${base}/${all[3].id}`).expect(200);
+    expect(one.body.series_id).toBe(first.id);
+    expect(one.body.recurrence).toEqual(first.recurrence);
+    await t.http.get(`${base}/by-slug/${all[3].slug}`).expect(200);
+  });
+
+  it('refuses lines that are no series, naming recurrence, and writes nothing', async () => {
+    const before = (await t.http.get(base).query({ per_page: 1 }).expect(200)).headers['x-wp-total'];
+    for (const recurrence of [
+      ['RRULE:FREQ=SOMETIMES'],
+      ['EXRULE:FREQ=DAILY'],
+      ['RRULE:FREQ=DAILY;COUNT=5000'],
+      ['RRULE:FREQ=HOURLY;COUNT=3'],
+      'RRULE:FREQ=DAILY',
+      [42],
+      [{ nested: { deeper: ['RRULE:FREQ=DAILY'] } }],
+      Array.from({ length: 101 }, () => 'RDATE:20270101T100000'),
+    ]) {
+      const res = await t.http
+        .post(base)
+        .set('Authorization', as('editor'))
+        .send({ title: 'Bad', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', recurrence });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('rest_invalid_param');
+      expect(Object.keys(res.body.data.params)).toContain('recurrence');
+    }
+    expect((await t.http.get(base).query({ per_page: 1 }).expect(200)).headers['x-wp-total']).toBe(before);
+  });
+
+  it('null or [] on create makes a single event', async () => {
+    for (const recurrence of [null, []]) {
+      const e = await postEvent(t, as('editor'), { recurrence });
+      expect(e.series_id).toBeNull();
+      expect(e.recurrence).toBeNull();
+    }
+  });
+
+  it('scope=this edits one occurrence (an exception that keeps its id); scope=all then leaves it as it is', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=6'], { title: 'Choir' });
+    const all = await occurrencesOf(first.id);
+    const moved = all[2];
+    const res = await t.http
+      .put(`${base}/${moved.id}`)
+      .set('Authorization', as('editor'))
+      .send({ title: 'Choir (moved)', start_date: '2026-12-16 19:00:00', end_date: '2026-12-16 20:30:00' })
+      .expect(200);
+    expect(res.body.id).toBe(moved.id);
+    expect(res.body.series_id).toBe(first.id);
+    await t.http
+      .put(`${base}/${all[1].id}?scope=all`)
+      .set('Authorization', as('editor'))
+      .send({ title: 'Choir rehearsal', cost: '5' })
+      .expect(200);
+    const after = await occurrencesOf(first.id);
+    expect(after.map((e) => e.id)).toEqual(all.map((e) => e.id));
+    const byId = new Map(after.map((e) => [e.id, e]));
+    expect(byId.get(moved.id)?.title).toBe('Choir (moved)');
+    expect(byId.get(moved.id)?.start_date).toBe('2026-12-16 19:00:00');
+    for (const e of after.filter((o) => o.id !== moved.id)) {
+      expect(e.title).toBe('Choir rehearsal');
+      expect(e.cost).toContain('5');
+    }
+  });
+
+  it('scope=all moves every occurrence by the same offset on the clock face, and refuses a move off the rule', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=4'], { title: 'Drawing' });
+    const all = await occurrencesOf(first.id);
+    await t.http
+      .put(`${base}/${all[1].id}?scope=all`)
+      .set('Authorization', as('editor'))
+      .send({ start_date: '2026-12-08 18:30:00', end_date: '2026-12-08 20:30:00' })
+      .expect(200);
+    const after = await occurrencesOf(first.id);
+    expect(after.map((e) => [e.start_date, e.end_date])).toEqual(
+      all.map((e) => [`${e.start_date.slice(0, 10)} 18:30:00`, `${e.start_date.slice(0, 10)} 20:30:00`]),
+    );
+    const off = await t.http
+      .put(`${base}/${all[1].id}?scope=all`)
+      .set('Authorization', as('editor'))
+      .send({ start_date: '2026-12-09 18:30:00', end_date: '2026-12-09 20:30:00' })
+      .expect(400);
+    expect(Object.keys(off.body.data.params)).toEqual(['start_date']);
+  });
+
+  it('scope=following makes a new series from the occurrence; the old rule ends before it', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=6'], { title: 'Chess club' });
+    const all = await occurrencesOf(first.id);
+    const res = await t.http
+      .put(`${base}/${all[3].id}?scope=following`)
+      .set('Authorization', as('editor'))
+      .send({ title: 'Chess club (new room)' })
+      .expect(200);
+    expect(res.body.series_id).toBe(all[3].id);
+    const old = await occurrencesOf(first.id);
+    const rest = await occurrencesOf(all[3].id);
+    expect(old.map((e) => e.id)).toEqual(all.slice(0, 3).map((e) => e.id));
+    expect(rest.map((e) => e.id)).toEqual(all.slice(3).map((e) => e.id));
+    expect(old.every((e) => e.title === 'Chess club')).toBe(true);
+    expect(rest.every((e) => e.title === 'Chess club (new room)')).toBe(true);
+    expect(old[0].recurrence).toEqual(['RRULE:FREQ=WEEKLY;UNTIL=20261222T175959Z']);
+    expect(rest[0].recurrence).toEqual([`RRULE:FREQ=WEEKLY;UNTIL=20270105T180000Z`]);
+  });
+
+  it('DELETE scope=this removes one occurrence and adds an EXDATE; scope=all removes the series', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=4'], { title: 'Book club' });
+    const all = await occurrencesOf(first.id);
+    await t.http.delete(`${base}/${all[1].id}?force=true`).set('Authorization', as('editor')).expect(200);
+    const after = await occurrencesOf(first.id);
+    expect(after.map((e) => e.id)).toEqual([all[0].id, all[2].id, all[3].id]);
+    expect(after[0].recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE:20261208T190000']);
+    await t.http.delete(`${base}/${all[2].id}?scope=all`).set('Authorization', as('editor')).expect(200);
+    expect(await occurrencesOf(first.id)).toEqual([]);
+  });
+
+  it('recurrence null on the first occurrence ends the series: the others are removed', async () => {
+    const first = await weekly(['RRULE:FREQ=DAILY;COUNT=5'], { title: 'Sprint' });
+    const res = await t.http
+      .put(`${base}/${first.id}`)
+      .set('Authorization', as('editor'))
+      .send({ recurrence: null })
+      .expect(200);
+    expect(res.body.series_id).toBeNull();
+    expect(res.body.recurrence).toBeNull();
+    expect(await occurrencesOf(first.id)).toEqual([]);
+  });
+
+  it("a contributor's series stays pending as a whole and is invisible to the public", async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=3'], { title: 'Pending series', status: 'publish' }, 'contributor');
+    const all = await occurrencesOf(first.id);
+    expect(all.map((e) => e.status)).toEqual(['pending', 'pending', 'pending']);
+    const anonymous = await t.http.get(base).query({ start_date: '2000-01-01', per_page: 100 }).expect(200);
+    expect((anonymous.body.events as EventBody[]).some((e) => e.series_id === first.id)).toBe(false);
+    await t.http
+      .put(`${base}/${all[1].id}?scope=all`)
+      .set('Authorization', as('author'))
+      .send({ title: 'Not theirs' })
+      .expect(403);
+  });
+
+  it('an unbounded rule is expanded to the horizon, and the horizon moves forward by itself', async () => {
+    const first = await weekly(['RRULE:FREQ=MONTHLY;BYDAY=-1FR'], {
+      title: 'Last Friday',
+      start_date: '2026-11-27 18:00:00',
+      end_date: '2026-11-27 21:00:00',
+    });
+    const all = await occurrencesOf(first.id);
+    expect(all.every((e) => new Date(`${e.start_date.slice(0, 10)}T12:00:00Z`).getUTCDay() === 5)).toBe(true);
+    const last = all.at(-1)!.start_date;
+    expect(last < '2028-11-02').toBe(true);
+    const made = await t.app.get(SeriesHorizon).extendDue('2027-03-01 12:00:00');
+    expect(made).toBeGreaterThanOrEqual(3);
+    const later = await occurrencesOf(first.id);
+    expect(later.slice(0, all.length).map((e) => e.id)).toEqual(all.map((e) => e.id));
+    expect(later.at(-1)!.start_date > last).toBe(true);
+    expect(await t.app.get(SeriesHorizon).extendDue('2027-03-01 12:00:00')).toBe(0);
+  });
+
+  it('the change feed has one change per occurrence of a series edit', async () => {
+    const first = await weekly(['RRULE:FREQ=DAILY;COUNT=4'], { title: 'Feed series' });
+    const all = await occurrencesOf(first.id);
+    let token = '';
+    for (let more = true; more; ) {
+      const head = await t.http
+        .get('/cal/events/v1/changes')
+        .query(token ? { since: token, per_page: 100 } : { per_page: 100 })
+        .set('Authorization', as('administrator'))
+        .expect(200);
+      token = head.body.next_token as string;
+      more = head.body.more as boolean;
+    }
+    await t.http
+      .put(`${base}/${first.id}?scope=all`)
+      .set('Authorization', as('editor'))
+      .send({ excerpt: 'Changed for all' })
+      .expect(200);
+    const changes = await t.http
+      .get('/cal/events/v1/changes')
+      .query({ since: token })
+      .set('Authorization', as('administrator'))
+      .expect(200);
+    const ids = (changes.body.changes as { resource: string; id: number }[])
+      .filter((c) => c.resource === 'event')
+      .map((c) => c.id)
+      .sort((a, b) => a - b);
+    expect(ids).toEqual(all.map((e) => e.id).sort((a, b) => a - b));
+  });
+});
