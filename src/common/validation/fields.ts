@@ -428,7 +428,9 @@ export function LinkedRecordsField(options: FieldOptions): PropertyDecorator {
  * RFC 5545 lines of a series (behaviour.md §11): a list of strings, `null` read as `[]` (no series). The
  * lines themselves are read by the series writer, which knows the event's zone.
  */
-export function RecurrenceLinesField(options: FieldOptions & { maxItems: number; maxLength: number }): PropertyDecorator {
+export function RecurrenceLinesField(
+  options: FieldOptions & { maxItems: number; maxLength: number },
+): PropertyDecorator {
   return applyDecorators(
     nullMeans([]),
     documented(options, {
@@ -439,8 +441,16 @@ export function RecurrenceLinesField(options: FieldOptions & { maxItems: number;
       example: ['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270630T235959Z', 'EXDATE:20261229T190000'],
     }),
     presence(options.required),
-    rule('isLineList', listOf((item) => typeof item === 'string'), reason('list_of', 'RFC 5545 lines')),
-    rule('maxLines', (value) => Array.isArray(value) && value.length <= options.maxItems, reason('max_items', options.maxItems)),
+    rule(
+      'isLineList',
+      listOf((item) => typeof item === 'string'),
+      reason('list_of', 'RFC 5545 lines'),
+    ),
+    rule(
+      'maxLines',
+      (value) => Array.isArray(value) && value.length <= options.maxItems,
+      reason('max_items', options.maxItems),
+    ),
     MaxLength(options.maxLength, { each: true, message: reason('max_length', options.maxLength) }),
   );
 }

@@ -59,7 +59,12 @@ export class EventWritesService {
    * `scope` (behaviour.md §11) matters for an occurrence of a series only: `this` edits it alone (it keeps
    * its id and leaves later series edits), `following` and `all` edit the series from it or whole.
    */
-  async update(ref: PostRef, dto: UpdateEventDto, ctx: RequestContext, scope: WriteScope = 'this'): Promise<EventObject> {
+  async update(
+    ref: PostRef,
+    dto: UpdateEventDto,
+    ctx: RequestContext,
+    scope: WriteScope = 'this',
+  ): Promise<EventObject> {
     const id = await this.transactions.run(async () => {
       const series = 'id' in ref ? await this.series.lockSeriesOf(ref.id) : null;
       const post = await this.findWritableEvent(ref, ctx.user, 'edit');
@@ -77,7 +82,9 @@ export class EventWritesService {
       const isFirst = details.occurrenceLocal === locked.startLocal;
       if (scope === 'this') {
         if (lines !== undefined && !isFirst) {
-          throw RequestValidationError.of({ recurrence: reason('recurrence', 'changes the whole series: use scope=all') });
+          throw RequestValidationError.of({
+            recurrence: reason('recurrence', 'changes the whole series: use scope=all'),
+          });
         }
         const own = { ...dto, recurrence: undefined };
         await this.writer.apply(post, details, own, ctx.user, { detach: hasOwnFields(own) });

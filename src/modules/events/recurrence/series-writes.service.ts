@@ -31,7 +31,6 @@ import { linesBefore, linesFrom, withExdate } from './series-lines-edit';
 import { SeriesRepository } from './series.repository';
 import type { WriteScope } from './write-scope';
 
-
 /** Write fields that are each occurrence's own, or that the series keeps elsewhere: never in its template. */
 const NOT_SHARED = [
   'start_date',
@@ -208,7 +207,8 @@ export class SeriesWrites {
   ): Promise<void> {
     if (lines === null || (Array.isArray(lines) && lines.length === 0)) {
       const first = rows.find((r) => r.details.occurrenceLocal === series.startLocal) ?? rows[0];
-      for (const row of rows) if (row !== first) await this.records.destroy(EVENT_POST_TYPE, row.post, user, { authorized: true });
+      for (const row of rows)
+        if (row !== first) await this.records.destroy(EVENT_POST_TYPE, row.post, user, { authorized: true });
       if (first) {
         Object.assign(first.details, { seriesId: null, occurrenceLocal: null, detached: false });
         await this.series.clear(first.post.id);
@@ -282,7 +282,10 @@ export class SeriesWrites {
   async extend(series: EventSeriesEntity, user: AuthUser, nowUtc: string): Promise<number> {
     const rows = await this.series.occurrences(series.id);
     const plan = this.plan(series, series.lines, nowUtc);
-    const last = rows.reduce((max, r) => ((r.details.occurrenceLocal ?? '') > max ? r.details.occurrenceLocal! : max), '');
+    const last = rows.reduce(
+      (max, r) => ((r.details.occurrenceLocal ?? '') > max ? r.details.occurrenceLocal! : max),
+      '',
+    );
     const have = new Set(rows.map((r) => r.details.occurrenceLocal));
     const model = [...rows].reverse().find((r) => !r.details.detached && r.post.status !== 'trash') ?? rows.at(-1);
     const missing = plan.occurrences.filter((o) => o.local > last && !have.has(o.local));
