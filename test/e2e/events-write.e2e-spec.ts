@@ -62,6 +62,8 @@ describe('events: create', () => {
       'hide_from_listings',
       'sticky',
       'featured',
+      'series_id',
+      'recurrence',
       'categories',
       'tags',
       'venue',

@@ -66,12 +66,7 @@ export class EventWritesService {
     scope: WriteScope = 'this',
   ): Promise<EventObject> {
     const id = await this.transactions.run(async () => {
-      const series = 'id' in ref ? await this.series.lockSeriesOf(ref.id) : null;
-      const post = await this.findWritableEvent(ref, ctx.user, 'edit');
-      await this.assertConditions(post, ctx);
-      const details = await this.detailsOf(post.id);
-      // By slug, the series is known only now: its lock is taken after the event's (a retried deadlock at worst).
-      const locked = series ?? (details.seriesId === null ? null : await this.series.lockSeriesOf(post.id));
+      const { post, details, series: locked } = await this.openForWrite(ref, ctx, 'edit');
       const nowUtc = this.siteTime.now().utc;
       const lines = dto.recurrence;
       if (!locked) {
@@ -105,11 +100,7 @@ export class EventWritesService {
    */
   delete(ref: PostRef, force: boolean, ctx: RequestContext, scope: WriteScope = 'this'): Promise<EventObject> {
     return this.transactions.run(async () => {
-      const series = 'id' in ref ? await this.series.lockSeriesOf(ref.id) : null;
-      const post = await this.findWritableEvent(ref, ctx.user, 'delete');
-      await this.assertConditions(post, ctx);
-      const details = await this.detailsOf(post.id);
-      const locked = series ?? (details.seriesId === null ? null : await this.series.lockSeriesOf(post.id));
+      const { post, details, series: locked } = await this.openForWrite(ref, ctx, 'delete');
       if (locked && scope !== 'this') await this.series.deleteOthers(locked, { post, details }, scope, force, ctx.user);
       else if (locked) await this.series.excludeOne(locked, { post, details }, force);
       if (force) {
@@ -121,6 +112,22 @@ export class EventWritesService {
       const [after] = await this.objects.toObjects([trashed], ctx, () => true);
       return after.object;
     });
+  }
+
+  /**
+   * The event to write, locked, with its details and, for an occurrence, its series locked too; read again
+   * after the series' lock (writes run at READ COMMITTED), so a series edit that held it is seen whole.
+   */
+  private async openForWrite(ref: PostRef, ctx: RequestContext, action: 'edit' | 'delete') {
+    let post = await this.findWritableEvent(ref, ctx.user, action);
+    let details = await this.detailsOf(post.id);
+    const series = details.seriesId === null ? null : await this.series.lockSeries(details.seriesId);
+    if (series) {
+      post = await this.findWritableEvent({ id: post.id }, ctx.user, action);
+      details = await this.detailsOf(post.id);
+    }
+    await this.assertConditions(post, ctx);
+    return { post, details, series };
   }
 
   private async detailsOf(id: number): Promise<EventDetailsEntity> {

@@ -200,6 +200,7 @@ export class EventsRepository {
         'd.endUtc AS end_utc',
         'h.changedUtc AS changed_utc',
         'h.seq AS changed_seq',
+        'd.seriesId AS series_id',
       ])
       .orderBy(filter.include ? 'p.dateUtc' : 'd.startUtc', 'ASC')
       .addOrderBy('d.postId', 'ASC')
@@ -213,6 +214,7 @@ export class EventsRepository {
         end_utc: string | Date;
         changed_utc: string | Date | null;
         changed_seq: number | string | null;
+        series_id: number | string | null;
       }>();
     return rows.map((r) => ({
       id: Number(r.id),
@@ -223,6 +225,7 @@ export class EventsRepository {
       endUtc: String(sqlDateTime.from(r.end_utc)),
       changedUtc: (sqlDateTime.from(r.changed_utc) as string | null) ?? null,
       changedSeq: Number(r.changed_seq ?? 0),
+      seriesId: r.series_id === null || r.series_id === undefined ? null : Number(r.series_id),
     }));
   }
 

@@ -24,6 +24,10 @@ import { siteHostOf } from '../../../core/posts/post.mapper';
 import { foldLines } from './fold-lines';
 import { toICalEventData } from './ical-event';
 import { hasVtimezone, spanOf, vtimezoneOf, type ZoneSpan } from './vtimezones';
+import type { FeedEntryState } from './feed-fingerprints';
+import type { EventSeriesEntity } from '../recurrence/event-series.entity';
+import { SeriesRepository } from '../recurrence/series.repository';
+import { seriesVevents, type ListedOccurrence } from './series-vevents';
 
 /** Events read and written to the client per step: what bounds the feed's memory, whatever its size. */
 export const FEED_CHUNK = 200;
@@ -108,6 +112,7 @@ export class EventFeedService {
     private readonly config: AppConfig,
     private readonly heads: ChangeHeads,
     private readonly documents: EventDocuments,
+    private readonly series: SeriesRepository,
   ) {
     this.turns = new FeedTurns(config.icalConcurrentFeeds);
   }
@@ -159,8 +164,7 @@ export class EventFeedService {
         return new Response(null, { status: 304, headers });
       }
       const zones = zoneSpans(entries.filter((e) => !e.allDay));
-      const ids = entries.map((e) => e.id);
-      return this.stream(headers, this.chunks(filter, ids, zones, ctx), release);
+      return this.stream(headers, this.chunks(filter, entries, zones, ctx), release);
     } catch (error) {
       release();
       throw error;
@@ -286,28 +290,72 @@ export class EventFeedService {
     return new Response(bytes, { status: 200, headers });
   }
 
+  /**
+   * Single events in chunks of {@link FEED_CHUNK}; then each series once, as one VEVENT with its exceptions
+   * (`seriesVevents`), from the occurrences the feed lists.
+   */
   private async *chunks(
     filter: EventArchiveFilter,
-    ids: number[],
+    entries: FeedEntryState[],
     zones: Map<string, ZoneSpan>,
     ctx: RequestContext,
   ): AsyncIterable<string> {
     yield this.header(zones, ctx);
-    for (let i = 0; i < ids.length; i += FEED_CHUNK) {
-      const records = await this.archive.recordsStillMatching(filter, ids.slice(i, i + FEED_CHUNK));
-      const [objects, changed] = await Promise.all([
-        this.objects.fromRecords(records, ctx, () => false),
-        this.heads.changedUtcOf(
-          'event',
-          records.map((r) => r.post.id),
-        ),
-      ]);
+    const singles = entries.filter((e) => e.seriesId === null).map((e) => e.id);
+    for (let i = 0; i < singles.length; i += FEED_CHUNK) {
+      const { built, changed } = await this.built(filter, singles.slice(i, i + FEED_CHUNK), ctx);
       yield this.vevents(
-        objects.map((o) => o.object),
+        built.map((o) => o.object),
         changed,
       );
     }
+    const groups = new Map<number, number[]>();
+    for (const e of entries) if (e.seriesId !== null) groups.set(e.seriesId, [...(groups.get(e.seriesId) ?? []), e.id]);
+    const seriesIds = [...groups.keys()];
+    for (let i = 0; i < seriesIds.length; i += FEED_CHUNK) {
+      const rows = await this.series.rowsOf(seriesIds.slice(i, i + FEED_CHUNK));
+      for (const id of seriesIds.slice(i, i + FEED_CHUNK)) {
+        const row = rows.get(id);
+        if (row) yield await this.seriesPart(filter, row, groups.get(id) ?? [], ctx);
+      }
+    }
     yield 'END:VCALENDAR\r\n';
+  }
+
+  /** The event objects of those of `ids` that still match, and when each last changed. */
+  private async built(filter: EventArchiveFilter, ids: number[], ctx: RequestContext) {
+    const records = await this.archive.recordsStillMatching(filter, ids);
+    const [built, changed] = await Promise.all([
+      this.objects.fromRecords(records, ctx, () => false),
+      this.heads.changedUtcOf(
+        'event',
+        records.map((r) => r.post.id),
+      ),
+    ]);
+    return { built, changed };
+  }
+
+  private async seriesPart(
+    filter: EventArchiveFilter,
+    series: EventSeriesEntity,
+    ids: number[],
+    ctx: RequestContext,
+  ): Promise<string> {
+    const listed: ListedOccurrence[] = [];
+    for (let i = 0; i < ids.length; i += FEED_CHUNK) {
+      const { built, changed } = await this.built(filter, ids.slice(i, i + FEED_CHUNK), ctx);
+      for (const { object, details } of built) {
+        if (details.occurrenceLocal === null) continue;
+        listed.push({
+          object,
+          occurrenceLocal: details.occurrenceLocal,
+          startUtc: details.startUtc,
+          endUtc: details.endUtc,
+          changedUtc: changed.get(details.postId),
+        });
+      }
+    }
+    return seriesVevents(series, listed, hasVtimezone, this.siteTime.now().utc);
   }
 
   /** The calendar's properties and a VTIMEZONE for every zone an event of the feed is written in. */

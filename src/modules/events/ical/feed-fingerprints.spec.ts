@@ -10,6 +10,7 @@ const entry: FeedEntryState = {
   modifiedUtc: '2030-01-01 10:00:00',
   changedUtc: '2030-01-01 10:00:00',
   changedSeq: 41,
+  seriesId: null,
 };
 
 describe('feedFingerprint', () => {

@@ -13,6 +13,8 @@ export interface FeedEntryState {
   changedUtc: string | null;
   /** The write sequence number of that change (two changes within one second have the same time). */
   changedSeq: number;
+  /** The series the event is an occurrence of: the feed writes series as one VEVENT with exceptions. */
+  seriesId: number | null;
 }
 
 /**
@@ -24,7 +26,7 @@ export function feedFingerprint(feedKey: string, entries: readonly FeedEntryStat
   const hash = createHash('sha1').update(feedKey);
   for (const e of entries) {
     hash.update(
-      `\n${e.id}|${e.timezone}|${e.allDay ? 1 : 0}|${e.startUtc}|${e.endUtc}|${e.modifiedUtc}|${e.changedUtc ?? ''}|${e.changedSeq}`,
+      `\n${e.id}|${e.timezone}|${e.allDay ? 1 : 0}|${e.startUtc}|${e.endUtc}|${e.modifiedUtc}|${e.changedUtc ?? ''}|${e.changedSeq}|${e.seriesId ?? ''}`,
     );
   }
   return hash.digest('base64url');

@@ -85,10 +85,9 @@ export class SeriesWrites {
     private readonly eventTaxonomies: EventTaxonomyRegistry,
   ) {}
 
-  /** The series of an event, locked (see `SeriesRepository.lock`); null for a single event. */
-  async lockSeriesOf(eventId: number): Promise<EventSeriesEntity | null> {
-    const seriesId = await this.series.seriesIdOf(eventId);
-    return seriesId === null ? null : this.series.lock(seriesId);
+  /** A series, locked (see `SeriesRepository.lock`); null when it is gone. */
+  lockSeries(seriesId: number): Promise<EventSeriesEntity | null> {
+    return this.series.lock(seriesId);
   }
 
   /**

@@ -24,6 +24,13 @@ export class SeriesRepository {
     return new Map(rows.map((r) => [r.id, r.lines]));
   }
 
+  /** Whole series rows by id (a feed writes each series from its row). */
+  async rowsOf(ids: number[]): Promise<Map<number, EventSeriesEntity>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.manager.findBy(EventSeriesEntity, { id: In(ids) });
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
   /**
    * The series, its row locked until the write ends: every write that touches a series' occurrences takes
    * this lock first, so two edits of one series (or of a series and one of its occurrences) run one after
@@ -37,15 +44,6 @@ export class SeriesRepository {
       .where('id = :id', { id })
       .execute();
     return this.db.manager.findOneBy(EventSeriesEntity, { id });
-  }
-
-  /** The series an event is an occurrence of, without locking anything; null for a single event. */
-  async seriesIdOf(eventId: number): Promise<number | null> {
-    const row = await this.db.manager.findOne(EventDetailsEntity, {
-      select: { postId: true, seriesId: true },
-      where: { postId: eventId },
-    });
-    return row?.seriesId ?? null;
   }
 
   /** Makes an occurrence a single event again (its series ended). */

@@ -1,0 +1,213 @@
+import { ICalCalendar, ICalEvent, type ICalEventData } from 'ical-generator';
+import { DateTime } from 'luxon';
+import { resolveZone } from '../../../common/dates/date-input';
+import { placeWallTime, wallTimeOf } from '../../../common/dates/wall-time';
+import type { EventDates } from '../event-dates';
+import type { EventObject } from '../event.mapper';
+import { eventDatesOf } from '../event-details-input';
+import type { EventSeriesEntity } from '../recurrence/event-series.entity';
+import { parseRecurrence } from '../recurrence/recurrence-lines';
+import { expandSeries } from '../recurrence/series-expansion';
+import { foldLines } from './fold-lines';
+import { toICalEventData } from './ical-event';
+
+/** One occurrence a feed lists: its object as the caller sees it, its rule time and its stored times. */
+export interface ListedOccurrence {
+  object: EventObject;
+  occurrenceLocal: string;
+  startUtc: string;
+  endUtc: string;
+  changedUtc?: string | null;
+}
+
+const SINGLE_INSTANCE = 'RRULE:FREQ=DAILY;COUNT=1';
+
+const shiftWall = (sql: string, seconds: number): string =>
+  DateTime.fromSQL(sql, { zone: 'UTC' }).plus({ seconds }).toFormat('yyyy-MM-dd HH:mm:ss');
+
+/** What a subscriber sees of an occurrence besides its times: an exception is written when it differs. */
+const contentOf = (data: ICalEventData): string =>
+  JSON.stringify([
+    data.summary,
+    data.description,
+    data.location,
+    data.organizer,
+    data.categories,
+    data.status,
+    data.class,
+  ]);
+
+/**
+ * A series as RFC 5545 writes one (behaviour.md §11): one VEVENT with the series' UID, an RRULE bounded to
+ * the occurrences listed, and EXDATE/RDATE so that its expansion is exactly the listed rule times; then a
+ * VEVENT with a RECURRENCE-ID for every listed occurrence whose times or content differ from the series'.
+ * The EXDATEs and RDATEs are worked out here from what is listed (not copied from the stored lines), so a
+ * feed filtered by dates, terms or visibility expands to the instants of the JSON list with the same query.
+ * A zone that no VTIMEZONE describes (`UTC+2`) gets no RRULE (counted in UTC it could name other days):
+ * every instant is then an RDATE in UTC.
+ */
+export function seriesVevents(
+  series: EventSeriesEntity,
+  listed: readonly ListedOccurrence[],
+  hasZone: (zone: string) => boolean,
+  nowUtc: string,
+): string {
+  if (listed.length === 0) return '';
+  const occurrences = [...listed].sort((a, b) => (a.occurrenceLocal < b.occurrenceLocal ? -1 : 1));
+  const first = occurrences[0].occurrenceLocal;
+  const last = occurrences.at(-1)!.occurrenceLocal;
+  const zone = series.timezone;
+  const timed = !series.allDay;
+  const withRules = !timed || hasZone(zone);
+  const datesAt = (local: string): EventDates =>
+    eventDatesOf({
+      start: local,
+      end: shiftWall(local, series.template.lengthSeconds),
+      zoneName: zone,
+      allDay: series.allDay,
+    });
+  const now = DateTime.fromSQL(nowUtc, { zone: 'UTC' });
+  const rules = withRules ? series.lines.filter((line) => /^RRULE[;:]/i.test(line)) : [];
+  const anchor = rules.length > 0 ? firstRuleTimeFrom(series, rules, first, now) : undefined;
+  const masterLocal = anchor !== undefined && anchor <= last ? anchor : first;
+  // An hour past the last start: a reader that compares UNTIL in local time (the repeated hour) keeps it too,
+  // and no other occurrence is that close (a series repeats at most daily).
+  const until = timed
+    ? `${DateTime.fromSQL(datesAt(last).startUtc, { zone: 'UTC' }).plus({ hours: 1 }).toFormat("yyyyMMdd'T'HHmmss")}Z`
+    : last.slice(0, 10).replace(/-/g, '');
+  // Without a rule, readers differ on whether DTSTART is an instance of an RDATE-only set: a rule of one says so.
+  const bounded = masterLocal === anchor ? rules.map((line) => withUntil(line, until)) : [SINGLE_INSTANCE];
+  const expected = new Set(masterLocal === anchor ? ruleTimes(series, bounded, masterLocal, now) : [masterLocal]);
+  const listedTimes = new Set(occurrences.map((o) => o.occurrenceLocal));
+  const value = (local: string): string => {
+    const wall = DateTime.fromSQL(local, { zone: 'UTC' });
+    if (!timed) return wall.toFormat('yyyyMMdd');
+    if (withRules) return wall.toFormat("yyyyMMdd'T'HHmmss");
+    return `${DateTime.fromSQL(datesAt(local).startUtc, { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss")}Z`;
+  };
+  const parameter = !timed ? ';VALUE=DATE' : withRules ? `;TZID=${zone}` : '';
+  const dateLine = (name: string, locals: string[]): string[] =>
+    locals.length === 0 ? [] : [`${name}${parameter}:${locals.sort().map(value).join(',')}`];
+  const repeating = [
+    ...bounded,
+    ...dateLine(
+      'RDATE',
+      [...listedTimes].filter((t) => !expected.has(t)),
+    ),
+    ...dateLine(
+      'EXDATE',
+      [...expected].filter((t) => !listedTimes.has(t)),
+    ),
+  ];
+  const model = mostCommon(occurrences, (o) => contentOf(toICalEventData(o.object, hasZone, o.changedUtc)));
+  const uid = String(model.object.global_id).replace(/id=\d+$/, `id=${series.id}`);
+  const changed = occurrences
+    .map((o) => [String(o.object.modified_utc), o.changedUtc ?? ''])
+    .flat()
+    .sort()
+    .at(-1);
+  const masterDates = datesAt(masterLocal);
+  const masterData = toICalEventData(withTimes(model.object, masterDates), hasZone, changed);
+  const calendar = new ICalCalendar();
+  // ical-generator writes one repeating line as an RRULE whatever it is: the lines go in before SUMMARY here.
+  const master = new ICalEvent({ ...masterData, id: uid }, calendar)
+    .toString()
+    .replace(/\r\nSUMMARY:/, `\r\n${repeating.map((line) => `${line}\r\n`).join('')}SUMMARY:`);
+  const parts = [master];
+  const masterContent = contentOf(masterData);
+  for (const o of occurrences) {
+    const own = datesAt(o.occurrenceLocal);
+    const data = toICalEventData(o.object, hasZone, o.changedUtc);
+    const ambiguous = timed && withRules && !singleWallTime(o.occurrenceLocal, zone);
+    const same = own.startUtc === o.startUtc && own.endUtc === o.endUtc && contentOf(data) === masterContent;
+    if (same && !ambiguous) continue;
+    const recurrenceId = recurrenceIdOf(o.occurrenceLocal, series, withRules);
+    let vevent = new ICalEvent({ ...data, id: uid, recurrenceId }, calendar).toString();
+    // A rule time in a repeated or skipped hour: readers place it differently (ical.js takes the later of a
+    // repeated hour, RFC 5545 the earlier), so its instance says its instant in UTC. RECURRENCE-ID keeps the
+    // wall time, which each reader resolves as it resolves the rule's instance, and so matches it.
+    if (ambiguous)
+      vevent = vevent
+        .replace(/^DTSTART;TZID=[^:\r\n]+:\S+$/m, `DTSTART:${utcValue(o.startUtc)}`)
+        .replace(/^DTEND;TZID=[^:\r\n]+:\S+$/m, `DTEND:${utcValue(o.endUtc)}`);
+    parts.push(vevent);
+  }
+  return parts.map((part) => foldLines(part)).join('');
+}
+
+const utcValue = (sql: string): string => `${DateTime.fromSQL(sql, { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss")}Z`;
+
+/** Whether a wall time names exactly one instant in `zone` (not in an hour that is skipped or repeated). */
+function singleWallTime(local: string, zone: string): boolean {
+  const wall = wallTimeOf(local);
+  if (!wall) return false;
+  const placed = DateTime.fromObject(wall, { zone });
+  return (
+    placed.isValid &&
+    placed.hour === wall.hour &&
+    placed.minute === wall.minute &&
+    placed.getPossibleOffsets().length === 1
+  );
+}
+
+/** The occurrence whose content most occurrences share (the earliest of a tie): the series' VEVENT is written from it. */
+function mostCommon(occurrences: ListedOccurrence[], key: (o: ListedOccurrence) => string): ListedOccurrence {
+  const counts = new Map<string, { count: number; first: ListedOccurrence }>();
+  for (const o of occurrences) {
+    const k = key(o);
+    const seen = counts.get(k);
+    if (seen) seen.count++;
+    else counts.set(k, { count: 1, first: o });
+  }
+  let best = { count: 0, first: occurrences[0] };
+  for (const entry of counts.values()) if (entry.count > best.count) best = entry;
+  return best.first;
+}
+
+/** The first time the series' own rules give at or after `from` (the rules anchored where the series is). */
+function firstRuleTimeFrom(
+  series: EventSeriesEntity,
+  rules: string[],
+  from: string,
+  now: DateTime,
+): string | undefined {
+  return ruleTimes(series, rules, series.startLocal, now).find((local) => local >= from);
+}
+
+/** The wall times `rules` give from `start`, in order. */
+function ruleTimes(series: EventSeriesEntity, rules: string[], start: string, now: DateTime): string[] {
+  const parsed = parseRecurrence(rules, series.timezone);
+  const wall = wallTimeOf(start);
+  const zone = resolveZone(series.timezone);
+  if (!parsed.ok || !wall || !zone) return [start];
+  const expanded = expandSeries(parsed.set, { start: wall, zone, nowUtc: now });
+  return expanded.ok ? expanded.occurrences.map((o) => o.local) : [start];
+}
+
+function withUntil(line: string, until: string): string {
+  const colon = line.indexOf(':');
+  const parts = line
+    .slice(colon + 1)
+    .split(';')
+    .filter((part) => !/^(COUNT|UNTIL)=/i.test(part));
+  return `${line.slice(0, colon)}:${[...parts, `UNTIL=${until}`].join(';')}`;
+}
+
+/** The event object with other times (the series' VEVENT is written from one occurrence's object). */
+function withTimes(object: EventObject, dates: EventDates): EventObject {
+  return {
+    ...object,
+    start_date: dates.startLocal,
+    end_date: dates.endLocal,
+    utc_start_date: dates.startUtc,
+    utc_end_date: dates.endUtc,
+  };
+}
+
+/** RECURRENCE-ID: the rule time, in the form the series' DTSTART has (a date, a time in its zone, or UTC). */
+function recurrenceIdOf(local: string, series: EventSeriesEntity, withRules: boolean): DateTime | Date {
+  if (series.allDay) return DateTime.fromISO(local.slice(0, 10), { zone: 'UTC' });
+  const wall = wallTimeOf(local);
+  const placed = wall ? placeWallTime(wall, series.timezone) : DateTime.fromSQL(local, { zone: series.timezone });
+  return withRules ? placed : placed.toJSDate();
+}
