@@ -119,6 +119,28 @@ describe('fast paths equal the exact query', () => {
       if (i === 2) ids.parent = event.id;
     }
     await postEvent(fast, admin.auth, { title: 'Child', post_parent: ids.parent });
+    // A series (behaviour.md §11), its documents stored, then one occurrence deleted: the EXDATE changes every
+    // other occurrence's `recurrence`, so a document that missed the change would differ from the exact query.
+    const series = await postEvent(fast, admin.auth, {
+      title: 'Jazz series',
+      start_date: '2030-03-04 20:00:00',
+      end_date: '2030-03-04 22:00:00',
+      categories: ['Jazz'],
+      venue: ids.venue,
+      recurrence: ['RRULE:FREQ=DAILY;INTERVAL=3;COUNT=6'],
+    });
+    await fast.http
+      .put(`${ns}/events/${series.id + 3}?scope=all`)
+      .set('Authorization', admin.auth)
+      .send({ tags: ['free'] })
+      .expect(200);
+    // Documents are filled for what reads assemble: a read of the series' days asks for them.
+    await fast.http.get(`${ns}/events?start_date=2030-03-01&end_date=2030-03-31&per_page=50`).expect(200);
+    await documentsSettled(fast);
+    await fast.http
+      .delete(`${ns}/events/${series.id + 2}?force=true`)
+      .set('Authorization', admin.auth)
+      .expect(200);
   }, 300_000);
   afterAll(async () => {
     await exact?.close();

@@ -25,7 +25,7 @@ import { foldLines } from './fold-lines';
 import { toICalEventData } from './ical-event';
 import { hasVtimezone, spanOf, vtimezoneOf, type ZoneSpan } from './vtimezones';
 import type { FeedEntryState } from './feed-fingerprints';
-import type { EventSeriesEntity } from '../recurrence/event-series.entity';
+import { EventSeriesEntity } from '../recurrence/event-series.entity';
 import { SeriesRepository } from '../recurrence/series.repository';
 import { seriesVevents, type ListedOccurrence } from './series-vevents';
 
@@ -52,6 +52,23 @@ const FORMAT_SAMPLE = {
   venue: { venue: 'Hall', address: 'Street 1', city: 'City', geo_lat: 1, geo_lng: 2 },
   organizer: [{ organizer: 'Host', email: 'host@example.org' }],
 } as unknown as EventObject;
+
+/** A series of three, the middle one moved, for the format hash: how this build writes series. */
+const FORMAT_SERIES = Object.assign(new EventSeriesEntity(), {
+  id: 1,
+  lines: ['RRULE:FREQ=WEEKLY;COUNT=3'],
+  timezone: 'Europe/Berlin',
+  startLocal: '2030-01-02 10:00:00',
+  allDay: false,
+  template: { fields: {}, lengthSeconds: 3600 },
+  horizonUtc: null,
+});
+const FORMAT_OCCURRENCES = ['2030-01-02', '2030-01-09', '2030-01-16'].map((day, i) => ({
+  object: { ...FORMAT_SAMPLE, id: i + 1, start_date: `${day} ${i === 1 ? '12' : '10'}:00:00` },
+  occurrenceLocal: `${day} 10:00:00`,
+  startUtc: `${day} ${i === 1 ? '11' : '09'}:00:00`,
+  endUtc: `${day} ${i === 1 ? '12' : '10'}:00:00`,
+}));
 
 /** Retry-After of a feed refused because too many are being written (`ICAL_CONCURRENT_FEEDS`). */
 const FEEDS_BUSY_RETRY_SECONDS = 5;
@@ -198,6 +215,7 @@ export class EventFeedService {
       new ICalEvent(toICalEventData(FORMAT_SAMPLE, hasVtimezone, '2030-01-02 03:04:05'), new ICalCalendar()).toString(),
     )
     .update(vtimezoneOf('Europe/Berlin', { fromYear: 2030, toYear: 2030 }) ?? '')
+    .update(seriesVevents(FORMAT_SERIES, FORMAT_OCCURRENCES, hasVtimezone, '2030-01-01 00:00:00'))
     .digest('base64url');
 
   async single(ref: PostRef, password: string | undefined, request: FeedRequest): Promise<Response> {
