@@ -22,22 +22,14 @@ describe('recurring events', () => {
     await t.close();
   });
 
-  /** Every occurrence of a series as an administrator's list shows it, in start order. */
+  /** Every occurrence of a series as the caller's list shows it (`auth` empty: anonymous), in start order. */
   async function occurrencesOf(seriesId: number, auth = as('administrator')): Promise<EventBody[]> {
     const found: EventBody[] = [];
     for (let page = 1; ; page++) {
-      const res = await t.http
-        .get(base)
-        .query({
-          start_date: '2000-01-01',
-          end_date: '2100-01-01',
-          per_page: 100,
-          page,
-          status: 'publish,draft,pending',
-        })
-        .set('Authorization', auth);
-      if (res.status === 400) return found;
-      expect(res.status).toBe(200);
+      const query = { start_date: '2000-01-01', end_date: '2100-01-01', per_page: 100, page };
+      const req = t.http.get(base).query(auth ? { ...query, status: 'publish,draft,pending,private' } : query);
+      const res = await (auth ? req.set('Authorization', auth) : req);
+      if (res.status !== 200) throw new Error(`the list answered ${res.status}: ${JSON.stringify(res.body)}`);
       found.push(...(res.body.events as EventBody[]).filter((e) => e.series_id === seriesId));
       if (page >= Number(res.headers['x-wp-totalpages'])) return found;
     }
@@ -226,6 +218,64 @@ describe('recurring events', () => {
     expect(later.slice(0, all.length).map((e) => e.id)).toEqual(all.map((e) => e.id));
     expect(later.at(-1)!.start_date > last).toBe(true);
     expect(await t.app.get(SeriesHorizon).extendDue('2027-03-01 12:00:00')).toBe(0);
+  });
+
+  it('concurrent edits of one series run one after the other: every occurrence ends up as one of them left it', async () => {
+    const first = await weekly(['RRULE:FREQ=DAILY;COUNT=8'], { title: 'Busy series' });
+    const all = await occurrencesOf(first.id);
+    const writes = [
+      t.http
+        .put(`${base}/${all[2].id}?scope=all`)
+        .set('Authorization', as('editor'))
+        .send({ title: 'Edit A', cost: '1' }),
+      t.http
+        .put(`${base}/${all[5].id}?scope=all`)
+        .set('Authorization', as('administrator'))
+        .send({ title: 'Edit B', cost: '2' }),
+      t.http.put(`${base}/${all[4].id}`).set('Authorization', as('editor')).send({ title: 'Own edit' }),
+      t.http.put(`${base}/${all[6].id}?scope=following`).set('Authorization', as('editor')).send({ excerpt: 'Later' }),
+    ];
+    const answers = await Promise.all(writes);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const after = [...(await occurrencesOf(first.id)), ...(await occurrencesOf(all[6].id))];
+    expect(after.map((e) => e.id).sort((a, b) => a - b)).toEqual(all.map((e) => e.id).sort((a, b) => a - b));
+    const byId = new Map(after.map((e) => [e.id, e]));
+    expect(byId.get(all[4].id)?.title).toBe('Own edit');
+    const shared = after.filter((e) => e.id !== all[4].id && e.series_id === first.id);
+    // Whichever edit came last, it reached every occurrence not edited on its own, title and cost together.
+    expect(new Set(shared.map((e) => `${e.title}|${String(e.cost)}`)).size).toBe(1);
+  });
+
+  it('the TEC alias lists each occurrence as an event of its own, the series fields beside', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=3'], {
+      title: 'Alias series',
+      start_date: '2029-01-02 10:00:00',
+      end_date: '2029-01-02 11:00:00',
+    });
+    const res = await t.http
+      .get('/wp-json/tribe/events/v1/events')
+      .query({ start_date: '2029-01-01', end_date: '2029-01-31' })
+      .expect(200);
+    const listed = (res.body.events as EventBody[]).filter((e) => e.series_id === first.id);
+    expect(listed.map((e) => e.start_date)).toEqual([
+      '2029-01-02 10:00:00',
+      '2029-01-09 10:00:00',
+      '2029-01-16 10:00:00',
+    ]);
+    expect(new Set(listed.map((e) => e.id)).size).toBe(3);
+    expect(listed.every((e) => Array.isArray(e.recurrence))).toBe(true);
+  });
+
+  it('a private series is invisible to the public, item by item and in lists', async () => {
+    const first = await weekly(['RRULE:FREQ=DAILY;COUNT=3'], { title: 'Private series', status: 'private' });
+    const all = await occurrencesOf(first.id);
+    expect(all).toHaveLength(3);
+    expect(all.every((e) => e.status === 'private')).toBe(true);
+    for (const e of all) {
+      const res = await t.http.get(`${base}/${e.id}`);
+      expect([401, 403, 404]).toContain(res.status);
+    }
+    expect(await occurrencesOf(first.id, '')).toEqual([]);
   });
 
   it('the change feed has one change per occurrence of a series edit', async () => {

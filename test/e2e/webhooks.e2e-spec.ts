@@ -148,6 +148,36 @@ describe.each(['database', 'redis'] as const)('webhooks (%s queue)', (mode) => {
     await api('delete', `/webhooks/${hook.id}`).expect(200);
   });
 
+  it('delivers one event.created per occurrence of a new series, and one event.updated per occurrence of a series edit', async () => {
+    const hook = await register({ events: ['event.*'] });
+    receiver.received.length = 0;
+    receiver.answers = [];
+    const first = await postEvent(t, editor.auth, {
+      title: 'Hooked series',
+      start_date: '2031-02-03 18:00:00',
+      end_date: '2031-02-03 19:00:00',
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'],
+    });
+    await drain();
+    const objectOf = (r: { body: string }) =>
+      (JSON.parse(r.body) as { data: { object: { series_id: number; title: string } } }).data.object;
+    const created = receiver.received.map((r) => [r.json.type, objectOf(r).series_id]);
+    expect(created).toEqual([
+      ['event.created', first.id],
+      ['event.created', first.id],
+      ['event.created', first.id],
+    ]);
+    const ids = receiver.received.map((r) => r.json.data.id);
+    receiver.received.length = 0;
+    await api('post', `/events/${ids[1]}?scope=all`, editor.auth).send({ title: 'Hooked series, renamed' }).expect(200);
+    await drain();
+    expect(receiver.received.map((r) => [r.json.type, r.json.data.id]).sort()).toEqual(
+      ids.map((id) => ['event.updated', id]).sort(),
+    );
+    expect(receiver.received.every((r) => objectOf(r).title === 'Hooked series, renamed')).toBe(true);
+    await api('delete', `/webhooks/${hook.id}`).expect(200);
+  });
+
   it('deletes finished deliveries after WEBHOOKS_DELIVERY_RETENTION_DAYS, keeping lately resent ones', async () => {
     const hook = await register({ events: ['tag.created'] });
     receiver.answers = [];
