@@ -278,6 +278,35 @@ describe('recurring events', () => {
     expect(await occurrencesOf(first.id, '')).toEqual([]);
   });
 
+  it('documents recurrence and scope in the OpenAPI document, in English and in German', async () => {
+    type Doc = {
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; description?: string; schema?: { enum?: string[] } }[] }>
+      >;
+      components: {
+        schemas: Record<string, { properties?: Record<string, { description?: string; example?: unknown }> }>;
+      };
+    };
+    for (const [prefix, words] of [
+      ['', 'RFC 5545'],
+      ['/de', 'Serie'],
+    ] as const) {
+      const doc = (await t.http.get(`${prefix}/cal/events/v1/doc`).expect(200)).body as Doc;
+      for (const method of ['put', 'patch', 'delete']) {
+        const scope = doc.paths['/cal/events/v1/events/{id}'][method].parameters?.find((p) => p.name === 'scope');
+        expect([method, scope?.schema?.enum]).toEqual([method, ['this', 'following', 'all']]);
+      }
+      const event = doc.components.schemas.Event.properties ?? {};
+      expect(event.series_id?.description).toContain(prefix ? 'Serie' : 'series');
+      expect(event.recurrence?.example).toEqual(expect.arrayContaining([expect.stringMatching(/^RRULE:/)]));
+      const bodies = Object.entries(doc.components.schemas).filter(([name]) => /CreateEventDto/.test(name));
+      expect(bodies.map(([, schema]) => schema.properties?.recurrence?.description ?? '')).toEqual([
+        expect.stringContaining(words),
+      ]);
+    }
+  });
+
   it('the change feed has one change per occurrence of a series edit', async () => {
     const first = await weekly(['RRULE:FREQ=DAILY;COUNT=4'], { title: 'Feed series' });
     const all = await occurrencesOf(first.id);

@@ -1,0 +1,63 @@
+import { describe, expect, it } from '@jest/globals';
+import { DateTime } from 'luxon';
+import { linesBefore, linesFrom, withExdate } from './series-lines-edit';
+
+describe('series lines cut in two (scope=following)', () => {
+  const cut = { occurrenceLocal: '2027-04-06 19:00:00', zone: 'Europe/Berlin', allDay: false };
+
+  it('ends every rule a second before the cut, in UTC, whatever ended it before', () => {
+    expect(
+      linesBefore(['RRULE:FREQ=WEEKLY;COUNT=30;BYDAY=TU', 'RRULE:FREQ=MONTHLY;UNTIL=20281231T000000Z'], cut),
+    ).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270406T165959Z', 'RRULE:FREQ=MONTHLY;UNTIL=20270406T165959Z']);
+  });
+
+  it('ends an all-day series the day before the cut, as a date', () => {
+    expect(linesBefore(['RRULE:FREQ=DAILY'], { ...cut, allDay: true, occurrenceLocal: '2027-01-01 00:00:00' })).toEqual(
+      ['RRULE:FREQ=DAILY;UNTIL=20261231'],
+    );
+  });
+
+  it('splits RDATE values at the cut and keeps EXDATE lines on both sides', () => {
+    const lines = ['RRULE:FREQ=WEEKLY', 'RDATE:20270301T190000,20270501T190000', 'EXDATE:20270316T190000'];
+    expect(linesBefore(lines, cut)).toEqual([
+      'RRULE:FREQ=WEEKLY;UNTIL=20270406T165959Z',
+      'RDATE:20270301T190000',
+      'EXDATE:20270316T190000',
+    ]);
+    expect(linesFrom(lines, cut, DateTime.fromISO('2027-12-28T18:00:00Z'))).toEqual([
+      'RRULE:FREQ=WEEKLY',
+      'RDATE:20270501T190000',
+      'EXDATE:20270316T190000',
+    ]);
+  });
+
+  it('turns a COUNT of the rest into an UNTIL at the old last occurrence; an RDATE line left empty goes', () => {
+    const last = DateTime.fromISO('2027-06-29T17:00:00Z');
+    expect(linesFrom(['RRULE:FREQ=WEEKLY;COUNT=30', 'RDATE:20270101T190000'], cut, last)).toEqual([
+      'RRULE:FREQ=WEEKLY;UNTIL=20270629T170000Z',
+    ]);
+  });
+
+  it('compares a TZID date by its instant and a whole day by its date', () => {
+    const lines = ['RDATE;TZID=America/New_York:20270406T130000', 'RDATE;VALUE=DATE:20270405,20270406'];
+    // 13:00 in New York is 19:00 in Berlin: at the cut, so it goes with the rest.
+    expect(linesBefore(lines, cut)).toEqual(['RDATE;VALUE=DATE:20270405']);
+    expect(linesFrom(lines, cut, DateTime.fromISO('2027-06-29T17:00:00Z'))).toEqual([
+      'RDATE;TZID=America/New_York:20270406T130000',
+      'RDATE;VALUE=DATE:20270406',
+    ]);
+  });
+});
+
+describe('an occurrence deleted on its own', () => {
+  it('becomes a floating EXDATE (a local time in the series zone), or a date for all-day series, once', () => {
+    expect(withExdate(['RRULE:FREQ=DAILY'], '2027-01-05 19:00:00', false)).toEqual([
+      'RRULE:FREQ=DAILY',
+      'EXDATE:20270105T190000',
+    ]);
+    expect(withExdate(['RRULE:FREQ=DAILY', 'EXDATE;VALUE=DATE:20270105'], '2027-01-05 00:00:00', true)).toEqual([
+      'RRULE:FREQ=DAILY',
+      'EXDATE;VALUE=DATE:20270105',
+    ]);
+  });
+});
