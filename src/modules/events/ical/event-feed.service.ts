@@ -327,16 +327,28 @@ export class EventFeedService {
         changed,
       );
     }
+    // Series whole, as many to a step as fit in FEED_CHUNK events (one series larger than that is a step of its own).
     const groups = new Map<number, number[]>();
-    for (const e of entries) if (e.seriesId !== null) groups.set(e.seriesId, [...(groups.get(e.seriesId) ?? []), e.id]);
-    const seriesIds = [...groups.keys()];
-    for (let i = 0; i < seriesIds.length; i += FEED_CHUNK) {
-      const rows = await this.series.rowsOf(seriesIds.slice(i, i + FEED_CHUNK));
-      for (const id of seriesIds.slice(i, i + FEED_CHUNK)) {
-        const row = rows.get(id);
-        if (row) yield await this.seriesPart(filter, row, groups.get(id) ?? [], ctx);
-      }
+    for (const e of entries) {
+      if (e.seriesId === null) continue;
+      const ids = groups.get(e.seriesId);
+      if (ids) ids.push(e.id);
+      else groups.set(e.seriesId, [e.id]);
     }
+    const steps: number[][] = [];
+    let step: number[] = [];
+    let size = 0;
+    for (const [seriesId, ids] of groups) {
+      if (step.length > 0 && size + ids.length > FEED_CHUNK) {
+        steps.push(step);
+        step = [];
+        size = 0;
+      }
+      step.push(seriesId);
+      size += ids.length;
+    }
+    if (step.length > 0) steps.push(step);
+    for (const seriesIds of steps) yield await this.seriesPart(filter, seriesIds, groups, ctx);
     yield 'END:VCALENDAR\r\n';
   }
 
@@ -353,27 +365,38 @@ export class EventFeedService {
     return { built, changed };
   }
 
+  /** Whole series as VEVENTs with their exceptions, from the occurrences of each the feed lists. */
   private async seriesPart(
     filter: EventArchiveFilter,
-    series: EventSeriesEntity,
-    ids: number[],
+    seriesIds: number[],
+    groups: Map<number, number[]>,
     ctx: RequestContext,
   ): Promise<string> {
-    const listed: ListedOccurrence[] = [];
+    const rows = await this.series.rowsOf(seriesIds);
+    const ids = seriesIds.flatMap((id) => groups.get(id) ?? []);
+    const listed = new Map<number, ListedOccurrence[]>();
     for (let i = 0; i < ids.length; i += FEED_CHUNK) {
       const { built, changed } = await this.built(filter, ids.slice(i, i + FEED_CHUNK), ctx);
       for (const { object, details } of built) {
-        if (details.occurrenceLocal === null) continue;
-        listed.push({
+        if (details.occurrenceLocal === null || details.seriesId === null) continue;
+        const list = listed.get(details.seriesId) ?? [];
+        list.push({
           object,
           occurrenceLocal: details.occurrenceLocal,
           startUtc: details.startUtc,
           endUtc: details.endUtc,
           changedUtc: changed.get(details.postId),
         });
+        listed.set(details.seriesId, list);
       }
     }
-    return seriesVevents(series, listed, hasVtimezone, this.siteTime.now().utc);
+    const nowUtc = this.siteTime.now().utc;
+    return seriesIds
+      .map((id) => {
+        const series = rows.get(id);
+        return series ? seriesVevents(series, listed.get(id) ?? [], hasVtimezone, nowUtc) : '';
+      })
+      .join('');
   }
 
   /** The calendar's properties and a VTIMEZONE for every zone an event of the feed is written in. */

@@ -33,9 +33,25 @@ const htmlToText = compile({
   ],
 });
 
+/**
+ * The texts of the last descriptions converted: a series' occurrences (and many events of one organizer)
+ * share theirs, and html-to-text costs a fraction of a millisecond each time.
+ */
+const recentTexts = new Map<string, string>();
+const RECENT_TEXTS = 256;
+const CACHED_HTML_LENGTH = 8192;
+
 /** HTML to the plain text DESCRIPTION wants: paragraphs and lists kept as lines, images dropped. */
 export function plainTextOf(html: string): string {
-  return html.trim() === '' ? '' : icalText(htmlToText(html)).trim();
+  if (html.trim() === '') return '';
+  const known = recentTexts.get(html);
+  if (known !== undefined) return known;
+  const plain = icalText(htmlToText(html)).trim();
+  if (html.length <= CACHED_HTML_LENGTH) {
+    if (recentTexts.size >= RECENT_TEXTS) recentTexts.delete(recentTexts.keys().next().value!);
+    recentTexts.set(html, plain);
+  }
+  return plain;
 }
 
 /** The venue as LOCATION (name, then its address on one line) and GEO when the geo module gave coordinates. */

@@ -99,7 +99,8 @@ export function seriesVevents(
       [...expected].filter((t) => !listedTimes.has(t)),
     ),
   ];
-  const model = mostCommon(occurrences, (o) => contentOf(toICalEventData(o.object, hasZone, o.changedUtc)));
+  const built = new Map(occurrences.map((o) => [o, toICalEventData(o.object, hasZone, o.changedUtc)]));
+  const model = mostCommon(occurrences, (o) => contentOf(built.get(o)!));
   const uid = String(model.object.global_id).replace(/id=\d+$/, `id=${series.id}`);
   const changed = occurrences
     .map((o) => [String(o.object.modified_utc), o.changedUtc ?? ''])
@@ -117,7 +118,7 @@ export function seriesVevents(
   const masterContent = contentOf(masterData);
   for (const o of occurrences) {
     const own = datesAt(o.occurrenceLocal);
-    const data = toICalEventData(o.object, hasZone, o.changedUtc);
+    const data = built.get(o)!;
     const ambiguous = timed && withRules && !singleWallTime(o.occurrenceLocal, zone);
     const same = own.startUtc === o.startUtc && own.endUtc === o.endUtc && contentOf(data) === masterContent;
     if (same && !ambiguous) continue;
@@ -142,12 +143,10 @@ function singleWallTime(local: string, zone: string): boolean {
   const wall = wallTimeOf(local);
   if (!wall) return false;
   const placed = DateTime.fromObject(wall, { zone });
-  return (
-    placed.isValid &&
-    placed.hour === wall.hour &&
-    placed.minute === wall.minute &&
-    placed.getPossibleOffsets().length === 1
-  );
+  if (!placed.isValid || placed.hour !== wall.hour || placed.minute !== wall.minute) return false;
+  // Only near a change of offset can a wall time be repeated: most occurrences stop at this cheaper check.
+  const around = [placed.minus({ hours: 3 }), placed.plus({ hours: 3 })].map((t) => t.offset);
+  return around[0] === around[1] || placed.getPossibleOffsets().length === 1;
 }
 
 /** The occurrence whose content most occurrences share (the earliest of a tie): the series' VEVENT is written from it. */

@@ -25,9 +25,17 @@ export interface ZoneSpan {
 const generated = new Map<string, string | null>();
 const MAX_CACHED = 2_000;
 
+/** Zones asked about so far: a feed asks for every event, and luxon's check builds a formatter each time. */
+const describable = new Map<string, boolean>();
+
 /** Whether a VTIMEZONE can describe this zone: any IANA zone but UTC, whose times are written as UTC. */
 export function hasVtimezone(zone: string): boolean {
-  return zone !== 'UTC' && zone !== 'Etc/UTC' && IANAZone.isValidZone(zone);
+  const known = describable.get(zone);
+  if (known !== undefined) return known;
+  const answer = zone !== 'UTC' && zone !== 'Etc/UTC' && IANAZone.isValidZone(zone);
+  // Bounded: only names events were written with are asked about (valid ones by the zone database).
+  if (describable.size < MAX_CACHED) describable.set(zone, answer);
+  return answer;
 }
 
 /**
