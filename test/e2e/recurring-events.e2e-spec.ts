@@ -173,6 +173,120 @@ describe('recurring events', () => {
     expect(await occurrencesOf(first.id)).toEqual([]);
   });
 
+  it('DELETE scope=following removes the occurrence and the later ones; the rule ends before it', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=5'], { title: 'Pottery' });
+    const all = await occurrencesOf(first.id);
+    await t.http.delete(`${base}/${all[2].id}?scope=following`).set('Authorization', as('editor')).expect(200);
+    const after = await occurrencesOf(first.id);
+    expect(after.map((e) => e.id)).toEqual([all[0].id, all[1].id]);
+    expect(after[0].recurrence).toEqual(['RRULE:FREQ=WEEKLY;UNTIL=20261215T175959Z']);
+    // Trashed, not deleted (no force): they can come back.
+    const ids = all.slice(2).map((e) => e.id);
+    const rows = await t.dataSource.query<{ status: string }[]>(
+      `SELECT status FROM posts WHERE id IN (${ids.map(() => '?').join(',')})`,
+      ids,
+    );
+    expect(rows.map((r) => r.status)).toEqual(['trash', 'trash', 'trash']);
+  });
+
+  it('new lines on the first occurrence keep the occurrences they still name (ids, edits) and drop or add the rest', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=5'], { title: 'Knitting' });
+    const all = await occurrencesOf(first.id);
+    await t.http
+      .put(`${base}/${all[1].id}`)
+      .set('Authorization', as('editor'))
+      .send({ title: 'Knitting (guest)' })
+      .expect(200);
+    const res = await t.http
+      .put(`${base}/${first.id}`)
+      .set('Authorization', as('editor'))
+      .send({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'RDATE:20270105T190000'] })
+      .expect(200);
+    expect(res.body.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3', 'RDATE:20270105T190000']);
+    const after = await occurrencesOf(first.id);
+    expect(after.slice(0, 3).map((e) => e.id)).toEqual(all.slice(0, 3).map((e) => e.id));
+    expect(after[1].title).toBe('Knitting (guest)');
+    expect(after.map((e) => e.start_date)).toEqual([
+      '2026-12-01 19:00:00',
+      '2026-12-08 19:00:00',
+      '2026-12-15 19:00:00',
+      '2027-01-05 19:00:00',
+    ]);
+    expect(after[3].id).not.toBe(all[4].id);
+    const refused = await t.http
+      .put(`${base}/${all[2].id}`)
+      .set('Authorization', as('editor'))
+      .send({ recurrence: ['RRULE:FREQ=DAILY;COUNT=2'] })
+      .expect(400);
+    expect(Object.keys(refused.body.data.params)).toEqual(['recurrence']);
+  });
+
+  it('scope=all with a new start and new lines together moves the series onto the new rule', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=3'], { title: 'Tai chi' });
+    const all = await occurrencesOf(first.id);
+    await t.http
+      .put(`${base}/${all[0].id}?scope=all`)
+      .set('Authorization', as('editor'))
+      .send({
+        start_date: '2026-12-02 08:00:00',
+        end_date: '2026-12-02 09:00:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=3'],
+      })
+      .expect(200);
+    const after = await occurrencesOf(first.id);
+    expect(after.map((e) => e.start_date)).toEqual([
+      '2026-12-02 08:00:00',
+      '2026-12-09 08:00:00',
+      '2026-12-16 08:00:00',
+    ]);
+    expect(after.map((e) => e.id)).toEqual(all.map((e) => e.id));
+  });
+
+  it('scope=all and scope=following need the right to edit the first occurrence, role by role', async () => {
+    const first = await weekly(['RRULE:FREQ=DAILY;COUNT=2'], { title: 'Roles series' });
+    const all = await occurrencesOf(first.id);
+    const expected: [Role | 'anonymous', number][] = [
+      ['anonymous', 401],
+      ['subscriber', 403],
+      ['contributor', 403],
+      ['author', 403],
+      ['editor', 200],
+      ['administrator', 200],
+    ];
+    for (const [role, status] of expected) {
+      for (const scope of ['all', 'following']) {
+        const req = t.http.put(`${base}/${all[1].id}?scope=${scope}`).send({ excerpt: `by ${role}` });
+        const res = await (role === 'anonymous' ? req : req.set('Authorization', as(role)));
+        expect([role, scope, res.status]).toEqual([role, scope, status]);
+      }
+    }
+    const deletes: [Role | 'anonymous', number][] = [
+      ['anonymous', 401],
+      ['contributor', 403],
+      ['author', 403],
+    ];
+    for (const [role, status] of deletes) {
+      const req = t.http.delete(`${base}/${all[1].id}?scope=all`);
+      const res = await (role === 'anonymous' ? req : req.set('Authorization', as(role)));
+      expect([role, res.status]).toEqual([role, status]);
+    }
+    // Nothing deleted; the editors' `following` made the second occurrence a series of its own.
+    const remaining = [...(await occurrencesOf(first.id)), ...(await occurrencesOf(all[1].id))];
+    expect(remaining.map((e) => e.id)).toEqual(all.map((e) => e.id));
+  });
+
+  it('refuses a scope that is none, naming scope', async () => {
+    const first = await weekly(['RRULE:FREQ=DAILY;COUNT=2'], { title: 'Scope check' });
+    for (const request of [
+      t.http.put(`${base}/${first.id}?scope=everything`).send({ title: 'x' }),
+      t.http.delete(`${base}/${first.id}?scope=`),
+    ]) {
+      const res = await request.set('Authorization', as('editor'));
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.data.params)).toEqual(['scope']);
+    }
+  });
+
   it('recurrence null on the first occurrence ends the series: the others are removed', async () => {
     const first = await weekly(['RRULE:FREQ=DAILY;COUNT=5'], { title: 'Sprint' });
     const res = await t.http
