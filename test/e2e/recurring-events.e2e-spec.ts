@@ -421,6 +421,26 @@ describe('recurring events', () => {
     }
   });
 
+  it('keeps term counts exact through series writes: create, scope=all, EXDATE, end of the series', async () => {
+    const countOf = async (slug: string) => {
+      const res = await t.http.get('/cal/events/v1/categories').query({ slug, hide_empty: false }).expect(200);
+      return (res.body.categories as { count: number }[])[0]?.count ?? 0;
+    };
+    const first = await weekly(['RRULE:FREQ=DAILY;COUNT=6'], { title: 'Counted', categories: ['Series count A'] });
+    const all = await occurrencesOf(first.id);
+    expect(await countOf('series-count-a')).toBe(6);
+    await t.http
+      .put(`${base}/${all[2].id}?scope=all`)
+      .set('Authorization', as('editor'))
+      .send({ categories: ['Series count B'] })
+      .expect(200);
+    expect([await countOf('series-count-a'), await countOf('series-count-b')]).toEqual([0, 6]);
+    await t.http.delete(`${base}/${all[3].id}?force=true`).set('Authorization', as('editor')).expect(200);
+    expect(await countOf('series-count-b')).toBe(5);
+    await t.http.put(`${base}/${first.id}`).set('Authorization', as('editor')).send({ recurrence: [] }).expect(200);
+    expect(await countOf('series-count-b')).toBe(1);
+  });
+
   it('the change feed has one change per occurrence of a series edit', async () => {
     const first = await weekly(['RRULE:FREQ=DAILY;COUNT=4'], { title: 'Feed series' });
     const all = await occurrencesOf(first.id);

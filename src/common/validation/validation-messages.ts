@@ -37,6 +37,7 @@ export const VALIDATION_MESSAGES = {
     parent_cycle: 'cannot be the record itself or one of its descendants',
     invalid: 'is not valid',
     recurrence: 'is not a series this service keeps: {arg}',
+    series_scope: 'changes the whole series: send it to the first occurrence, or with scope=all or scope=following',
     off_series_rule:
       "moves occurrences off the series' rule: send new recurrence lines with the times, or edit with scope=this",
   },
@@ -75,6 +76,7 @@ export const VALIDATION_MESSAGES = {
     parent_cycle: 'darf weder der Eintrag selbst noch einer seiner Untereinträge sein',
     invalid: 'ist ungültig',
     recurrence: 'ist keine Serie, die dieser Dienst führt: {arg}',
+    series_scope: 'ändert die ganze Serie: an den ersten Termin senden oder mit scope=all oder scope=following',
     off_series_rule:
       'verschiebt Termine von der Regel der Serie weg: neue recurrence-Zeilen mitsenden oder mit scope=this ändern',
   },

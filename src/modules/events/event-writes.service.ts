@@ -78,7 +78,7 @@ export class EventWritesService {
       if (scope === 'this') {
         if (lines !== undefined && !isFirst) {
           throw RequestValidationError.of({
-            recurrence: reason('recurrence', 'changes the whole series: use scope=all'),
+            recurrence: reason('series_scope'),
           });
         }
         const own = { ...dto, recurrence: undefined };
