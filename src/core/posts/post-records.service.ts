@@ -289,8 +289,12 @@ export class PostRecordsService {
   }
 
   /** The author to store: the caller by default; someone else only for editors, and only if they exist. */
-  private async resolveAuthor(requested: number | undefined, user: AuthUser | null): Promise<number | null> {
+  private async resolveAuthor(requested: number | null | undefined, user: AuthUser | null): Promise<number | null> {
     if (requested === undefined) return user?.id ?? null;
+    if (requested === null) {
+      if (!can(user, 'edit_others_posts')) throw new DomainError('forbidden');
+      return null;
+    }
     if (requested !== user?.id && !can(user, 'edit_others_posts')) throw new DomainError('forbidden');
     if (!(await this.users.exists(requested))) throw RequestValidationError.of({ author: reason('unknown_id') });
     return requested;

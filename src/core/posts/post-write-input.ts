@@ -10,7 +10,8 @@ export interface PostWriteInput {
   status?: WritableStatus;
   date?: string | number;
   dateUtc?: string | number;
-  author?: number;
+  /** A user id; null (for writes that copy a post whose author was deleted) leaves it without one. */
+  author?: number | null;
   /** Attachment id, image URL, or null to remove; undefined leaves it. */
   image?: number | string | null;
   /** Parent post id, or null to detach (checked by the post-type service). */

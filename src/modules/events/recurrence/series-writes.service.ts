@@ -61,7 +61,8 @@ function likePost(model: PostEntity): PostWriteInput {
   return {
     status: (model.status === 'trash' ? (model.trashedFrom ?? 'draft') : model.status) as WritableStatus,
     dateUtc: model.dateUtc,
-    author: model.authorId ?? undefined,
+    // The model's author as stored (none when that user was deleted), whoever writes the occurrence.
+    author: model.authorId,
     passwordHash: model.passwordHash,
     image: model.featuredImageId,
   };
