@@ -1,3 +1,4 @@
+import { ImportsModule } from './modules/imports/imports.module';
 import { DynamicModule, Module, type Type } from '@nestjs/common';
 import { AuthModule } from './auth/auth.module';
 import { DatesModule } from './common/dates/dates.module';
@@ -30,6 +31,7 @@ export const CALENDAR_MODULES: readonly Type[] = [
   CategoriesModule,
   TagsModule,
   GeoModule,
+  ImportsModule,
 ];
 
 export interface AppModuleOptions extends AppConfigOptions {

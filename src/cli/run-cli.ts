@@ -16,6 +16,8 @@ import { CliModule } from './cli.module';
 import { addSchemaCommands } from './schema-commands';
 import { addUserCommands, type CliOutput } from './user-commands';
 import { addWebhookCommands } from './webhook-commands';
+import { addImportCommands } from './import-commands';
+import { IcalImports, ImportError } from '../modules/imports/ical-imports.service';
 import { DomainError, errorMessage } from '../common/errors/domain-error';
 import { WebhooksService } from '../modules/webhooks/webhooks.service';
 import { WebhookWorker } from '../modules/webhooks/webhook-worker';
@@ -99,6 +101,24 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       if (!(error instanceof DomainError)) throw error;
       const message = errorMessage(error, 'en');
       io.stderr.write(json ? `${JSON.stringify({ error: message })}\n` : `error: ${message}\n`);
+      exitCode = 1;
+    } finally {
+      await app.close();
+    }
+  });
+
+  addImportCommands(program, async (action, json) => {
+    // The whole service without its HTTP server and background jobs: imports write as the API does.
+    const app = await NestFactory.createApplicationContext(
+      AppModule.forRoot({ overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false' }, modules: await modules() }),
+      { logger: false },
+    );
+    try {
+      const progress = (label: string, total: number) => startProgress(label, total, io.stderr);
+      print(await action({ ical: app.get(IcalImports), progress }), json);
+    } catch (error) {
+      if (!(error instanceof ImportError)) throw error;
+      io.stderr.write(json ? `${JSON.stringify({ error: error.message })}\n` : `error: ${error.message}\n`);
       exitCode = 1;
     } finally {
       await app.close();

@@ -19,6 +19,7 @@ import { AddChangeHeadSeq1765300000000 } from './1765300000000-add-change-head-s
 import { AddDocumentValidUntil1765400000000 } from './1765400000000-add-document-valid-until';
 import { AddDerivedStores1765500000000 } from './1765500000000-add-derived-stores';
 import { AddEventSeries1765600000000 } from './1765600000000-add-event-series';
+import { AddImportedRecords1765700000000 } from './1765700000000-add-imported-records';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -46,4 +47,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddDocumentValidUntil1765400000000,
   AddDerivedStores1765500000000,
   AddEventSeries1765600000000,
+  AddImportedRecords1765700000000,
 ];

@@ -65,7 +65,7 @@ import { SeriesWrites } from './recurrence/series-writes.service';
     SeriesWrites,
     SeriesHorizon,
   ],
-  exports: [EventsQueryService, EventChildren],
+  exports: [EventsQueryService, EventChildren, EventWritesService],
 })
 @WithDerivedStores(SEARCH_WORDS_STORE)
 export class EventsModule {}

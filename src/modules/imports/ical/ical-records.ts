@@ -1,0 +1,196 @@
+import ICAL from 'ical.js';
+import { createHash } from 'node:crypto';
+import { resolveZone } from '../../../common/dates/date-input';
+
+/** Longest source id kept as it is; a longer UID is kept as its hash (the column holds 191 characters). */
+const MAX_SOURCE_ID = 191;
+
+/** An event write as the events API takes it, from one VEVENT. */
+export type EventFields = Record<string, unknown> & { title: string; start_date: string; end_date: string };
+
+/** One event of a feed: a single event or a series, with the exceptions of a series. */
+export interface IcalRecord {
+  /** The UID (hashed when longer than the column). */
+  sourceId: string;
+  /** What the feed says about it, exceptions included: unchanged records are skipped on the next import. */
+  hash: string;
+  fields: EventFields;
+  cancelled: boolean;
+  exceptions: IcalException[];
+}
+
+/** A VEVENT with a RECURRENCE-ID: one occurrence of a series, changed or cancelled. */
+export interface IcalException {
+  sourceId: string;
+  /** The occurrence it replaces: its rule time as a wall time in the series' zone (`YYYY-MM-DD HH:MM:SS`). */
+  occurrenceLocal: string;
+  fields: EventFields;
+  cancelled: boolean;
+}
+
+export type IcalParse = { ok: true; records: IcalRecord[]; problems: string[] } | { ok: false; problem: string };
+
+const sourceIdOf = (uid: string): string =>
+  uid.length <= MAX_SOURCE_ID ? uid : `sha256:${createHash('sha256').update(uid).digest('hex')}`;
+
+const two = (n: number) => String(n).padStart(2, '0');
+const wallOf = (t: ICAL.Time): string =>
+  `${t.year}-${two(t.month)}-${two(t.day)} ${two(t.hour)}:${two(t.minute)}:${two(t.second)}`;
+const dayOf = (t: ICAL.Time): string => `${t.year}-${two(t.month)}-${two(t.day)}`;
+
+/** Plain text (DESCRIPTION) as the HTML the events API keeps: escaped, with its line breaks. */
+function htmlOf(text: string): string {
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return escaped
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${paragraph.split('\n').join('<br>')}</p>`)
+    .join('');
+}
+
+/**
+ * Where a time is: an IANA zone named by TZID (kept, with the wall time as written), UTC (`Z`), floating (the
+ * site's zone: no `timezone` sent), or a zone only the feed's VTIMEZONE describes (its instant, in UTC).
+ */
+function placed(time: ICAL.Time, tzid: string | null): { wall: string; zone?: string } {
+  if (time.zone === ICAL.Timezone.utcTimezone) return { wall: wallOf(time), zone: 'UTC' };
+  if (tzid !== null && resolveZone(tzid)) return { wall: wallOf(time), zone: tzid };
+  if (tzid !== null) return { wall: wallOf(time.convertToZone(ICAL.Timezone.utcTimezone)), zone: 'UTC' };
+  return { wall: wallOf(time) };
+}
+
+/** The event fields of one VEVENT, and whether it is cancelled. */
+function fieldsOf(event: ICAL.Event, extraCategories: string[]): { fields: EventFields; cancelled: boolean } {
+  const component = event.component;
+  const start = event.startDate;
+  const tzid = component.getFirstProperty('dtstart')?.getParameter('tzid');
+  const fields: Partial<EventFields> & Record<string, unknown> = {
+    title: (event.summary ?? '').trim() || '(untitled)',
+  };
+  if (start.isDate) {
+    // DTEND of a whole-day event is the day after its last day (RFC 5545 §3.6.1).
+    const end = event.endDate && event.endDate.compare(start) > 0 ? event.endDate.clone() : start.clone();
+    if (event.endDate && event.endDate.compare(start) > 0) end.adjust(-1, 0, 0, 0);
+    Object.assign(fields, { all_day: true, start_date: dayOf(start), end_date: dayOf(end) });
+  } else {
+    const at = placed(start, typeof tzid === 'string' ? tzid : null);
+    const endTime = event.endDate ?? start;
+    // The end in the start's zone: an end written in another zone is the same instant.
+    const end =
+      at.zone === undefined || endTime.zone === ICAL.Timezone.utcTimezone || at.zone === 'UTC'
+        ? placed(endTime, at.zone === 'UTC' ? null : (at.zone ?? null))
+        : placed(endTime, at.zone);
+    Object.assign(fields, { start_date: at.wall, end_date: end.wall, ...(at.zone ? { timezone: at.zone } : {}) });
+  }
+  const description = component.getFirstPropertyValue('description');
+  if (typeof description === 'string' && description.trim() !== '') fields.description = htmlOf(description.trim());
+  const location = component.getFirstPropertyValue('location');
+  if (typeof location === 'string' && location.trim() !== '') {
+    fields.venue = { venue: location.split('\n')[0].split(',')[0].trim().slice(0, 200) };
+  }
+  const organizer = component.getFirstProperty('organizer');
+  if (organizer) {
+    const address = String(organizer.getFirstValue() ?? '').replace(/^mailto:/i, '');
+    const name = organizer.getParameter('cn');
+    const label = (typeof name === 'string' && name.trim()) || address;
+    if (label)
+      fields.organizer = [{ organizer: label.slice(0, 200), ...(address.includes('@') ? { email: address } : {}) }];
+  }
+  const categories = component
+    .getAllProperties('categories')
+    .flatMap((p) => p.getValues().map((v) => String(v).trim()))
+    .filter((name) => name !== '');
+  const allCategories = [...new Set([...categories, ...extraCategories])];
+  if (allCategories.length > 0) fields.categories = allCategories;
+  const url = component.getFirstPropertyValue('url');
+  if (typeof url === 'string' && /^https?:\/\//i.test(url)) fields.website = url;
+  const status = component.getFirstPropertyValue('status');
+  return {
+    fields: fields as EventFields,
+    cancelled: typeof status === 'string' && status.toUpperCase() === 'CANCELLED',
+  };
+}
+
+/** The series lines of a VEVENT, as the events API's `recurrence` takes them. */
+function recurrenceOf(component: ICAL.Component): string[] {
+  return ['rrule', 'rdate', 'exdate'].flatMap((name) =>
+    component.getAllProperties(name).map((property) => property.toICALString()),
+  );
+}
+
+/**
+ * The events of an iCalendar text (issue 37): every VEVENT as the fields of an event write, a series with
+ * its `recurrence` lines and its exceptions (VEVENTs with RECURRENCE-ID). Malformed text is refused whole;
+ * a VEVENT that cannot be read (no DTSTART) is left out with a problem that names it.
+ */
+export function readIcal(text: string, options: { categories?: string[] } = {}): IcalParse {
+  let calendar: ICAL.Component;
+  try {
+    const parsed: unknown = ICAL.parse(text);
+    calendar = new ICAL.Component(parsed as unknown[]);
+  } catch (error) {
+    return { ok: false, problem: `not iCalendar: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (calendar.name !== 'vcalendar') return { ok: false, problem: 'not iCalendar: no VCALENDAR' };
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) {
+    const tzid = zone.getFirstPropertyValue('tzid');
+    if (typeof tzid === 'string' && !ICAL.TimezoneService.has(tzid)) ICAL.TimezoneService.register(zone);
+  }
+  const problems: string[] = [];
+  const masters = new Map<string, { component: ICAL.Component; exceptions: ICAL.Component[] }>();
+  const exceptions: ICAL.Component[] = [];
+  for (const [index, component] of calendar.getAllSubcomponents('vevent').entries()) {
+    const uid = component.getFirstPropertyValue('uid');
+    if (!component.hasProperty('dtstart')) {
+      problems.push(`VEVENT ${index + 1}${typeof uid === 'string' ? ` (${uid})` : ''}: no DTSTART`);
+      continue;
+    }
+    if (component.hasProperty('recurrence-id')) exceptions.push(component);
+    else {
+      // A VEVENT without UID is named by its start and summary, so a second import finds it again.
+      const key =
+        typeof uid === 'string' && uid.trim() !== ''
+          ? uid.trim()
+          : `no-uid:${String(component.getFirstPropertyValue('dtstart'))}:${String(component.getFirstPropertyValue('summary'))}`;
+      masters.set(key, { component, exceptions: [] });
+    }
+  }
+  for (const component of exceptions) {
+    const master = masters.get(String(component.getFirstPropertyValue('uid')).trim());
+    if (master) master.exceptions.push(component);
+    else
+      problems.push(`RECURRENCE-ID of ${String(component.getFirstPropertyValue('uid'))}: no such series in the feed`);
+  }
+  const extra = options.categories ?? [];
+  const records: IcalRecord[] = [];
+  for (const [uid, { component, exceptions: own }] of masters) {
+    try {
+      const { fields, cancelled } = fieldsOf(new ICAL.Event(component), extra);
+      const lines = recurrenceOf(component);
+      if (lines.length > 0) fields.recurrence = lines;
+      const hash = createHash('sha256').update(JSON.stringify(extra)).update(component.toString());
+      for (const e of own) hash.update(e.toString());
+      records.push({
+        sourceId: sourceIdOf(uid),
+        hash: hash.digest('hex'),
+        fields,
+        cancelled,
+        exceptions: own.map((e) => {
+          const recurrenceId = e.getFirstPropertyValue('recurrence-id');
+          const time = recurrenceId instanceof ICAL.Time ? recurrenceId : null;
+          const event = new ICAL.Event(e);
+          const own = fieldsOf(event, extra);
+          const tzid = component.getFirstProperty('dtstart')?.getParameter('tzid');
+          return {
+            sourceId: sourceIdOf(`${uid}#${time ? time.toString() : ''}`),
+            occurrenceLocal: time ? placed(time, typeof tzid === 'string' ? tzid : null).wall : '',
+            fields: own.fields,
+            cancelled: own.cancelled,
+          };
+        }),
+      });
+    } catch (error) {
+      problems.push(`${uid}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { ok: true, records, problems };
+}
