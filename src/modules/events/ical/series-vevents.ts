@@ -4,10 +4,11 @@ import { resolveZone } from '../../../common/dates/date-input';
 import { placeWallTime, wallTimeOf } from '../../../common/dates/wall-time';
 import type { EventDates } from '../event-dates';
 import type { EventObject } from '../event.mapper';
-import { eventDatesOf } from '../event-details-input';
 import type { EventSeriesEntity } from '../recurrence/event-series.entity';
 import { parseRecurrence } from '../recurrence/recurrence-lines';
 import { expandSeries } from '../recurrence/series-expansion';
+import { occurrenceDates } from '../recurrence/occurrence-dates';
+import { withUntil } from '../recurrence/series-lines-edit';
 import { foldLines } from './fold-lines';
 import { toICalEventData } from './ical-event';
 
@@ -21,9 +22,6 @@ export interface ListedOccurrence {
 }
 
 const SINGLE_INSTANCE = 'RRULE:FREQ=DAILY;COUNT=1';
-
-const shiftWall = (sql: string, seconds: number): string =>
-  DateTime.fromSQL(sql, { zone: 'UTC' }).plus({ seconds }).toFormat('yyyy-MM-dd HH:mm:ss');
 
 /** What a subscriber sees of an occurrence besides its times: an exception is written when it differs. */
 const contentOf = (data: ICalEventData): string =>
@@ -59,13 +57,7 @@ export function seriesVevents(
   const zone = series.timezone;
   const timed = !series.allDay;
   const withRules = !timed || hasZone(zone);
-  const datesAt = (local: string): EventDates =>
-    eventDatesOf({
-      start: local,
-      end: shiftWall(local, series.template.lengthSeconds),
-      zoneName: zone,
-      allDay: series.allDay,
-    });
+  const datesAt = (local: string): EventDates => occurrenceDates(series, local);
   const now = DateTime.fromSQL(nowUtc, { zone: 'UTC' });
   const rules = withRules ? series.lines.filter((line) => /^RRULE[;:]/i.test(line)) : [];
   const anchor = rules.length > 0 ? firstRuleTimeFrom(series, rules, first, now) : undefined;
@@ -181,15 +173,6 @@ function ruleTimes(series: EventSeriesEntity, rules: string[], start: string, no
   if (!parsed.ok || !wall || !zone) return [start];
   const expanded = expandSeries(parsed.set, { start: wall, zone, nowUtc: now });
   return expanded.ok ? expanded.occurrences.map((o) => o.local) : [start];
-}
-
-function withUntil(line: string, until: string): string {
-  const colon = line.indexOf(':');
-  const parts = line
-    .slice(colon + 1)
-    .split(';')
-    .filter((part) => !/^(COUNT|UNTIL)=/i.test(part));
-  return `${line.slice(0, colon)}:${[...parts, `UNTIL=${until}`].join(';')}`;
 }
 
 /** The event object with other times (the series' VEVENT is written from one occurrence's object). */

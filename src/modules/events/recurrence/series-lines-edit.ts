@@ -17,7 +17,7 @@ const compact = (dt: DateTime, withTime: boolean): string =>
   withTime ? dt.toFormat("yyyyMMdd'T'HHmmss") : dt.toFormat('yyyyMMdd');
 
 /** An RRULE line with its end replaced: COUNT and UNTIL dropped, `until` (RFC 5545 text) put in, if any. */
-function withUntil(line: string, until: string | null): string {
+export function withUntil(line: string, until: string | null): string {
   const colon = line.indexOf(':');
   const parts = line
     .slice(colon + 1)

@@ -28,6 +28,7 @@ import { EventSeriesEntity } from './event-series.entity';
 import { parseRecurrence } from './recurrence-lines';
 import { expandSeries, type Occurrence } from './series-expansion';
 import { linesBefore, linesFrom, withExdate } from './series-lines-edit';
+import { occurrenceDates, shiftWall, wallSeconds } from './occurrence-dates';
 import { SeriesRepository } from './series.repository';
 import type { WriteScope } from './write-scope';
 
@@ -47,14 +48,6 @@ const NOT_SHARED = [
   'author',
   'image',
 ];
-
-/** Seconds between two wall times, counted on the clock face (a DST change in between does not count). */
-function wallSeconds(from: string, to: string): number {
-  const at = (sql: string) => DateTime.fromSQL(sql, { zone: 'UTC' }).toSeconds();
-  return Math.round(at(to) - at(from));
-}
-const shiftWall = (sql: string, seconds: number): string =>
-  DateTime.fromSQL(sql, { zone: 'UTC' }).plus({ seconds }).toFormat('yyyy-MM-dd HH:mm:ss');
 
 /** The post fields an occurrence takes from its model as they are stored (no second hashing or image fetch). */
 function likePost(model: PostEntity): PostWriteInput {
@@ -165,7 +158,11 @@ export class SeriesWrites {
       if (!isTarget && dto.password !== undefined) copied.passwordHash = target.post.passwordHash;
       if (!isTarget && dto.image !== undefined) copied.image = target.post.featuredImageId;
       const rowDto = isTarget ? { ...shared, slug: dto.slug } : { ...shared, password: undefined, image: undefined };
-      const dates = !times ? undefined : isTarget ? targetDates : this.datesAt(current, row.details.occurrenceLocal!);
+      const dates = !times
+        ? undefined
+        : isTarget
+          ? targetDates
+          : occurrenceDates(current, row.details.occurrenceLocal!);
       await this.writer.apply(row.post, row.details, rowDto, user, {
         dates,
         post: copied,
@@ -403,16 +400,6 @@ export class SeriesWrites {
     if (!may) throw new DomainError(user ? 'forbidden' : 'unauthenticated');
   }
 
-  /** Start and end of the occurrence at a rule time: its wall time, and the series' length on the clock face. */
-  private datesAt(series: EventSeriesEntity, local: string): EventDates {
-    return eventDatesOf({
-      start: local,
-      end: shiftWall(local, series.template.lengthSeconds),
-      zoneName: series.timezone,
-      allDay: series.allDay,
-    });
-  }
-
   private async addOccurrences(
     series: EventSeriesEntity,
     model: PostEntity,
@@ -426,7 +413,7 @@ export class SeriesWrites {
       await this.writer.insert(
         dto,
         {
-          dates: this.datesAt(series, occurrence.local),
+          dates: occurrenceDates(series, occurrence.local),
           zoneName: series.timezone,
           allDay: series.allDay,
           occurrence: { seriesId: series.id, occurrenceLocal: occurrence.local },
