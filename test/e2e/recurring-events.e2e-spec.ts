@@ -143,6 +143,36 @@ describe('recurring events', () => {
     expect(Object.keys(off.body.data.params)).toEqual(['start_date']);
   });
 
+  it('after a move with scope=all, the lines and the exceptions still name the same occurrences', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=5', 'EXDATE:20261215T190000'], { title: 'Moved series' });
+    const all = await occurrencesOf(first.id);
+    expect(all).toHaveLength(4);
+    await t.http
+      .put(`${base}/${all[2].id}`)
+      .set('Authorization', as('editor'))
+      .send({ title: 'Moved (own)' })
+      .expect(200);
+    const moved = await t.http
+      .put(`${base}/${all[1].id}?scope=all`)
+      .set('Authorization', as('editor'))
+      .send({ start_date: '2026-12-08 18:30:00', end_date: '2026-12-08 20:00:00' })
+      .expect(200);
+    expect(moved.body.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=5', 'EXDATE:20261215T183000']);
+    // A client sends the lines back as it got them: nothing is added, dropped or renumbered.
+    await t.http
+      .put(`${base}/${first.id}`)
+      .set('Authorization', as('editor'))
+      .send({ recurrence: moved.body.recurrence })
+      .expect(200);
+    const after = await occurrencesOf(first.id);
+    expect(after.map((e) => [e.id, e.title, e.start_date])).toEqual([
+      [all[0].id, 'Moved series', '2026-12-01 18:30:00'],
+      [all[1].id, 'Moved series', '2026-12-08 18:30:00'],
+      [all[2].id, 'Moved (own)', all[2].start_date],
+      [all[3].id, 'Moved series', '2026-12-29 18:30:00'],
+    ]);
+  });
+
   it('scope=following makes a new series from the occurrence; the old rule ends before it', async () => {
     const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=6'], { title: 'Chess club' });
     const all = await occurrencesOf(first.id);

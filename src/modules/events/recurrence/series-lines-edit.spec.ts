@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
-import { linesBefore, linesFrom, withExdate } from './series-lines-edit';
+import { linesBefore, linesFrom, linesMovedBy, withExdate } from './series-lines-edit';
 
 describe('series lines cut in two (scope=following)', () => {
   const cut = { occurrenceLocal: '2027-04-06 19:00:00', zone: 'Europe/Berlin', allDay: false };
@@ -59,5 +59,29 @@ describe('an occurrence deleted on its own', () => {
       'RRULE:FREQ=DAILY',
       'EXDATE;VALUE=DATE:20270105',
     ]);
+  });
+});
+
+describe('the lines of a series moved on the clock face (scope=all with new times)', () => {
+  it('moves every RDATE and EXDATE value in the form it was written in; rules stay', () => {
+    const lines = [
+      'RRULE:FREQ=WEEKLY;BYDAY=TU',
+      'EXDATE:20261222T190000,20261229T190000',
+      'RDATE;TZID=Europe/Berlin:20270107T190000',
+      // 19:00 in Berlin in summer, written in UTC: moved to 18:30 Berlin, 16:30 UTC.
+      'EXDATE:20270706T170000Z',
+      'EXDATE;VALUE=DATE:20270105',
+    ];
+    expect(linesMovedBy(lines, -1800, 'Europe/Berlin')).toEqual([
+      'RRULE:FREQ=WEEKLY;BYDAY=TU',
+      'EXDATE:20261222T183000,20261229T183000',
+      'RDATE;TZID=Europe/Berlin:20270107T183000',
+      'EXDATE:20270706T163000Z',
+      'EXDATE;VALUE=DATE:20270105',
+    ]);
+    expect(linesMovedBy(['EXDATE;VALUE=DATE:20270105'], 86_400, 'Europe/Berlin')).toEqual([
+      'EXDATE;VALUE=DATE:20270106',
+    ]);
+    expect(linesMovedBy(lines, 0, 'Europe/Berlin')).toEqual(lines);
   });
 });

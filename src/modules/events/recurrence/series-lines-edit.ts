@@ -86,3 +86,57 @@ export function withExdate(lines: readonly string[], occurrenceLocal: string, al
   const line = allDay ? `EXDATE;VALUE=DATE:${compact(wall, false)}` : `EXDATE:${compact(wall, true)}`;
   return lines.includes(line) ? [...lines] : [...lines, line];
 }
+
+/**
+ * The lines of a series whose occurrences all moved by `seconds` on the clock face (`scope=all` with new
+ * times): each RDATE and EXDATE value moves with them, in the form it was written in (a date by whole days,
+ * a local time on the clock face, a UTC time to the instant of its moved wall time), so they still name the
+ * same occurrences. Rules need nothing: they count from DTSTART, which moved.
+ */
+export function linesMovedBy(lines: readonly string[], seconds: number, zone: string): string[] {
+  if (seconds === 0) return [...lines];
+  return lines.map((line) => {
+    const name = nameOf(line);
+    if (name !== 'RDATE' && name !== 'EXDATE') return line;
+    const dates = lineDates(line, zone);
+    if (typeof dates === 'string') return line;
+    const colon = line.indexOf(':');
+    const values = line.slice(colon + 1).split(',');
+    const moved = values.map((value, i) => {
+      const date = dates[i];
+      if (date === undefined) return value;
+      if (date.kind === 'day') {
+        const day = DateTime.fromObject(date.wall, { zone: 'UTC' }).plus({ days: Math.trunc(seconds / 86_400) });
+        return compact(day, false);
+      }
+      if (!value.toUpperCase().endsWith('Z')) {
+        return compact(DateTime.fromFormat(value, "yyyyMMdd'T'HHmmss", { zone: 'UTC' }).plus({ seconds }), true);
+      }
+      const wall = date.utc.setZone(zone);
+      const shifted = DateTime.fromObject(
+        {
+          year: wall.year,
+          month: wall.month,
+          day: wall.day,
+          hour: wall.hour,
+          minute: wall.minute,
+          second: wall.second,
+        },
+        { zone: 'UTC' },
+      ).plus({ seconds });
+      const placed = wallTimeToUtc(
+        {
+          year: shifted.year,
+          month: shifted.month,
+          day: shifted.day,
+          hour: shifted.hour,
+          minute: shifted.minute,
+          second: shifted.second,
+        },
+        zone,
+      );
+      return `${compact(placed, true)}Z`;
+    });
+    return `${line.slice(0, colon)}:${moved.join(',')}`;
+  });
+}

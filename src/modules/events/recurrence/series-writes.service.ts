@@ -27,7 +27,7 @@ import { EventTaxonomyRegistry } from '../taxonomies/event-taxonomy';
 import { EventSeriesEntity } from './event-series.entity';
 import { parseRecurrence } from './recurrence-lines';
 import { expandSeries, type Occurrence } from './series-expansion';
-import { linesBefore, linesFrom, withExdate } from './series-lines-edit';
+import { linesBefore, linesFrom, linesMovedBy, withExdate } from './series-lines-edit';
 import { occurrenceDates, shiftWall, wallSeconds } from './occurrence-dates';
 import { SeriesRepository } from './series.repository';
 import type { WriteScope } from './write-scope';
@@ -144,7 +144,9 @@ export class SeriesWrites {
     }
     const times = [dto.start_date, dto.end_date, dto.timezone, dto.all_day].some((v) => v !== undefined);
     let targetDates: EventDates | undefined;
-    if (times) targetDates = this.moveTimes(current, rows, target, dto, nowUtc);
+    // Each occurrence's rule time after a move (its RECURRENCE-ID moves with the series), by event id.
+    let moved = new Map<number, string>();
+    if (times) ({ dates: targetDates, moved } = this.moveTimes(current, rows, target, dto, nowUtc));
     const recurrence = (dto as { recurrence?: unknown }).recurrence;
     // The target first: a new password is hashed and an image URL fetched once, then copied to the others.
     const ordered = [target, ...rows.filter((r) => r.post.id !== target.post.id)];
@@ -153,7 +155,11 @@ export class SeriesWrites {
     );
     for (const row of ordered) {
       const isTarget = row.post.id === target.post.id;
-      if (!isTarget && (row.details.detached || row.post.status === 'trash')) continue;
+      const occurrenceLocal = moved.get(row.post.id);
+      if (!isTarget && (row.details.detached || row.post.status === 'trash')) {
+        if (occurrenceLocal !== undefined) await this.series.moveOccurrence(row.post.id, occurrenceLocal);
+        continue;
+      }
       const copied: PostWriteInput = {};
       if (!isTarget && dto.password !== undefined) copied.passwordHash = target.post.passwordHash;
       if (!isTarget && dto.image !== undefined) copied.image = target.post.featuredImageId;
@@ -162,13 +168,12 @@ export class SeriesWrites {
         ? undefined
         : isTarget
           ? targetDates
-          : occurrenceDates(current, row.details.occurrenceLocal!);
-      await this.writer.apply(row.post, row.details, rowDto, user, {
-        dates,
-        post: copied,
-        occurrenceLocal: row.details.occurrenceLocal ?? undefined,
-      });
+          : occurrenceDates(current, occurrenceLocal ?? row.details.occurrenceLocal!);
+      await this.writer.apply(row.post, row.details, rowDto, user, { dates, post: copied, occurrenceLocal });
     }
+    for (const row of rows) row.details.occurrenceLocal = moved.get(row.post.id) ?? row.details.occurrenceLocal;
+    // The lines moved with the times: every occurrence shows them, those edited on their own included.
+    if (moved.size > 0) this.records.recordEmbeddingChanged(rows.map((r) => r.post));
     current.template.fields = await this.sharedFieldsOf(target.post, target.details, {
       ...current.template.fields,
       ...dto,
@@ -327,7 +332,7 @@ export class SeriesWrites {
     target: EventRecord,
     dto: UpdateEventDto,
     nowUtc: string,
-  ): EventDates {
+  ): { dates: EventDates; moved: Map<number, string> } {
     const zoneName = dto.timezone?.trim() || target.details.timezone;
     const allDay = dto.all_day ?? target.details.allDay;
     const dates = eventDatesOf({ start: dto.start_date, end: dto.end_date, zoneName, allDay, stored: target.details });
@@ -335,16 +340,18 @@ export class SeriesWrites {
     series.timezone = zoneName;
     series.allDay = allDay;
     series.template.lengthSeconds = wallSeconds(dates.startLocal, dates.endLocal);
+    const moved = new Map<number, string>();
     if (offset !== 0) {
       series.startLocal = shiftWall(series.startLocal, offset);
-      for (const row of rows) row.details.occurrenceLocal = shiftWall(row.details.occurrenceLocal!, offset);
+      series.lines = linesMovedBy(series.lines, offset, zoneName);
+      for (const row of rows) moved.set(row.post.id, shiftWall(row.details.occurrenceLocal!, offset));
       if ((dto as { recurrence?: unknown }).recurrence === undefined) {
         const rule = new Set(this.plan(series, series.lines, nowUtc).occurrences.map((o) => o.local));
-        const off = rows.find((r) => !rule.has(r.details.occurrenceLocal!) && r.post.status !== 'trash');
+        const off = rows.find((r) => !rule.has(moved.get(r.post.id)!) && r.post.status !== 'trash');
         if (off) throw RequestValidationError.of({ start_date: reason('off_series_rule') });
       }
     }
-    return dates;
+    return { dates, moved };
   }
 
   /** Cuts a series before `target`: the target and the later occurrences become a new series from it. */

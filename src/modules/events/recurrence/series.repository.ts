@@ -46,6 +46,11 @@ export class SeriesRepository {
     return this.db.manager.findOneBy(EventSeriesEntity, { id });
   }
 
+  /** An occurrence's rule time, moved with its series (an exception keeps its own times). */
+  async moveOccurrence(eventId: number, occurrenceLocal: string): Promise<void> {
+    await this.db.manager.update(EventDetailsEntity, { postId: eventId }, { occurrenceLocal });
+  }
+
   /** Makes an occurrence a single event again (its series ended). */
   async clear(eventId: number): Promise<void> {
     await this.db.manager.update(
