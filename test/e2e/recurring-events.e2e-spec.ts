@@ -305,6 +305,22 @@ describe('recurring events', () => {
     expect(remaining.map((e) => e.id)).toEqual(all.map((e) => e.id));
   });
 
+  it('the by-slug routes take scope as the by-id ones do', async () => {
+    const first = await weekly(['RRULE:FREQ=DAILY;COUNT=3'], { title: 'Slug series' });
+    const all = await occurrencesOf(first.id);
+    await t.http
+      .put(`${base}/by-slug/${all[1].slug}?scope=all`)
+      .set('Authorization', as('editor'))
+      .send({ excerpt: 'For all' })
+      .expect(200);
+    expect((await occurrencesOf(first.id)).map((e) => e.excerpt)).toEqual(['For all', 'For all', 'For all']);
+    await t.http
+      .delete(`${base}/by-slug/${all[2].slug}?scope=all&force=true`)
+      .set('Authorization', as('editor'))
+      .expect(200);
+    expect(await occurrencesOf(first.id)).toEqual([]);
+  });
+
   it('refuses a scope that is none, naming scope', async () => {
     const first = await weekly(['RRULE:FREQ=DAILY;COUNT=2'], { title: 'Scope check' });
     for (const request of [

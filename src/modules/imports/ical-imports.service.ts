@@ -1,6 +1,4 @@
-import { Injectable, type Type } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validate } from 'class-validator';
+import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { toAuthUser, type AuthUser } from '../../auth/auth-user';
 import { UsersService } from '../../auth/users.service';
@@ -8,6 +6,7 @@ import { Clock } from '../../common/dates/clock';
 import { DomainError, errorMessage } from '../../common/errors/domain-error';
 import { NAMESPACE } from '../../common/http/namespace';
 import type { RequestContext } from '../../common/http/request-context';
+import { validateDto } from '../../common/validation/nested';
 import { RequestValidationError } from '../../common/validation/request-validation.error';
 import { translateReason } from '../../common/validation/validation-messages';
 import { AppConfig } from '../../config/app-config';
@@ -135,11 +134,12 @@ export class IcalImports {
       const post = await this.db.manager.findOneBy(PostEntity, { id: known.postId });
       // Back in the source after it left it (or was cancelled): out of the trash again.
       const fields = post?.status === 'trash' ? { ...record.fields, status: 'publish' } : record.fields;
-      await this.writes.update(byId(known.postId), await validated(UpdateEventDto, fields), ctx, 'all');
+      await this.writes.update(byId(known.postId), await validateDto(UpdateEventDto, fields), ctx, 'all');
       postId = known.postId;
     } else {
-      postId = (await this.writes.create(await validated(CreateEventDto, { ...record.fields, status: 'publish' }), ctx))
-        .id;
+      postId = (
+        await this.writes.create(await validateDto(CreateEventDto, { ...record.fields, status: 'publish' }), ctx)
+      ).id;
     }
     await this.applyExceptions(postId, record, ctx);
     const row = { source, sourceId: record.sourceId, postId, hash: record.hash, importedUtc: this.clock.nowSqlUtc() };
@@ -160,7 +160,7 @@ export class IcalImports {
       const id = at.get(exception.occurrenceLocal);
       if (id === undefined) continue;
       if (exception.cancelled) await this.writes.delete(byId(id), false, ctx, 'this');
-      else await this.writes.update(byId(id), await validated(UpdateEventDto, exception.fields), ctx, 'this');
+      else await this.writes.update(byId(id), await validateDto(UpdateEventDto, exception.fields), ctx, 'this');
     }
   }
 
@@ -199,14 +199,6 @@ export class IcalImports {
 }
 
 type Outcome = 'created' | 'updated' | 'unchanged' | 'trashed' | 'cancelled' | 'failed';
-
-/** A record's fields as the API would take them: the write DTO's transforms and rules, a 400's reasons. */
-async function validated<T extends object>(dto: Type<T>, plain: object): Promise<T> {
-  const instance = plainToInstance(dto, plain, { exposeDefaultValues: true });
-  const errors = await validate(instance, { whitelist: true, forbidUnknownValues: false });
-  if (errors.length > 0) throw RequestValidationError.fromValidationErrors(errors);
-  return instance;
-}
 
 function reasonOf(error: unknown): string {
   if (error instanceof RequestValidationError) {
