@@ -17,7 +17,9 @@ import { addSchemaCommands } from './schema-commands';
 import { addUserCommands, type CliOutput } from './user-commands';
 import { addWebhookCommands } from './webhook-commands';
 import { addImportCommands } from './import-commands';
-import { IcalImports, ImportError } from '../modules/imports/ical-imports.service';
+import { IcalImports } from '../modules/imports/ical-imports.service';
+import { ImportError } from '../modules/imports/import-summary';
+import { TecImports } from '../modules/imports/tec-imports.service';
 import { DomainError, errorMessage } from '../common/errors/domain-error';
 import { WebhooksService } from '../modules/webhooks/webhooks.service';
 import { WebhookWorker } from '../modules/webhooks/webhook-worker';
@@ -115,7 +117,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     );
     try {
       const progress = (label: string, total: number) => startProgress(label, total, io.stderr);
-      print(await action({ ical: app.get(IcalImports), progress }), json);
+      print(await action({ ical: app.get(IcalImports), tec: app.get(TecImports), progress }), json);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       io.stderr.write(json ? `${JSON.stringify({ error: error.message })}\n` : `error: ${error.message}\n`);

@@ -2,6 +2,8 @@ import { SingleBar } from 'cli-progress';
 
 export interface Progress {
   advance(by?: number, note?: string): void;
+  /** The total learnt as the work goes (a paged source tells its size page by page). */
+  setTotal?(total: number): void;
   stop(): void;
 }
 
@@ -29,6 +31,9 @@ export function startProgress(label: string, total: number, stream: NodeJS.Write
           `${label}: ${done}/${total} (${percent}%, ${rateOf(done, now - started)}/s)${note ? ` ${note}` : ''}\n`,
         );
       },
+      setTotal(next) {
+        total = next;
+      },
       stop() {
         stream.write(`${label}: ${done}/${total} in ${formatSeconds(Date.now() - started)}\n`);
       },
@@ -46,6 +51,9 @@ export function startProgress(label: string, total: number, stream: NodeJS.Write
     advance(by = 1, note) {
       done += by;
       bar.update(done, payload(note));
+    },
+    setTotal(next) {
+      bar.setTotal(next);
     },
     stop() {
       bar.update(done, payload());

@@ -20,6 +20,7 @@ import { AddDocumentValidUntil1765400000000 } from './1765400000000-add-document
 import { AddDerivedStores1765500000000 } from './1765500000000-add-derived-stores';
 import { AddEventSeries1765600000000 } from './1765600000000-add-event-series';
 import { AddImportedRecords1765700000000 } from './1765700000000-add-imported-records';
+import { AddImportedTerms1765800000000 } from './1765800000000-add-imported-terms';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -48,4 +49,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddDerivedStores1765500000000,
   AddEventSeries1765600000000,
   AddImportedRecords1765700000000,
+  AddImportedTerms1765800000000,
 ];

@@ -46,11 +46,18 @@ export function currencyOf(cost: string, defaults: Currency): Currency {
   return { symbol, code: CODES_BY_SYMBOL[symbol] ?? defaults.code, position };
 }
 
-/** The numeric values of a cost, ascending, as strings (`"Free – 30"` → `["0", "30"]`). */
+/**
+ * The numeric values of a cost, ascending, as written (`"Free – 30"` → `["0", "30"]`; `"25.50"` stays
+ * `"25.50"`, as the reference shows it), each value once.
+ */
 export function costValues(cost: string): string[] {
-  const numbers = (cost.match(NUMBER) ?? []).map((n) => Number(n.replace(',', '.')));
-  if (FREE.test(cost)) numbers.push(0);
-  return [...new Set(numbers)].sort((a, b) => a - b).map((n) => String(n));
+  const byValue = new Map<number, string>();
+  for (const text of cost.match(NUMBER) ?? []) {
+    const written = text.replace(',', '.');
+    if (!byValue.has(Number(written))) byValue.set(Number(written), written);
+  }
+  if (FREE.test(cost) && !byValue.has(0)) byValue.set(0, '0');
+  return [...byValue.entries()].sort(([a], [b]) => a - b).map(([, written]) => written);
 }
 
 /**
@@ -62,7 +69,7 @@ export function formatCost(cost: string, currency: Currency): string {
   if (values.length === 0) return cost.trim();
   const money = (value: string): string => {
     // As the reference: a cost of 0 is shown as "Free", whether or not the word was written.
-    if (value === '0') return 'Free';
+    if (Number(value) === 0) return 'Free';
     return currency.position === 'prefix' ? `${currency.symbol}${value}` : `${value}${currency.symbol}`;
   };
   const low = values[0];

@@ -13,7 +13,7 @@ import { TaxonomyRegistry } from '../../core/terms/taxonomy.registry';
 import { TermReferencesService } from '../../core/terms/term-references.service';
 import { TermRelationshipsService } from '../../core/terms/term-relationships.service';
 import { DatabaseContext } from '../../database/database-context';
-import { CALENDAR_POST_TYPES, CALENDAR_TAXONOMIES } from '../calendar-post-types';
+import { CALENDAR_POST_TYPES } from '../calendar-post-types';
 import type { UpdateEventDto } from './dto/update-event.dto';
 import type { EventDates } from './event-dates';
 import { EventDetailsEntity } from './event-details.entity';
@@ -148,11 +148,7 @@ export class EventRecordWriter {
     options: { created?: boolean } = {},
   ): Promise<void> {
     const eventId = post.id;
-    const requests = [
-      ['categories', CALENDAR_TAXONOMIES.category],
-      ['tags', CALENDAR_TAXONOMIES.tag],
-      ...this.eventTaxonomies.all().map((d) => [d.field, d.taxonomy.taxonomy] as const),
-    ].flatMap(([param, taxonomy]) => {
+    const requests = this.eventTaxonomies.termFields().flatMap(({ field: param, taxonomy }) => {
       const items = linkValueOf<(number | string)[]>(dto, param);
       return items === undefined ? [] : [{ taxonomy: this.taxonomies.get(taxonomy), items, param }];
     });

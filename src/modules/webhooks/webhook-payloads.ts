@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { NAMESPACE } from '../../common/http/namespace';
 import type { RequestContext } from '../../common/http/request-context';
+import { systemRequestContext } from '../../common/http/system-request-context';
 import { SiteIdentity } from '../../core/posts/site-identity';
 import { AppConfig } from '../../config/app-config';
 import { ChangeSourceRegistry } from '../../core/changes/change-source.registry';
@@ -43,21 +43,13 @@ export class WebhookPayloads {
     });
   }
 
-  /** An anonymous caller on the public URL (`PUBLIC_URL`; without it, this host's port). */
+  /** An anonymous caller on the public URL. */
   private publicContext(requestId: string): RequestContext {
-    const siteUrl = (this.config.publicUrl ?? `http://localhost:${this.config.port}`).replace(/\/$/, '');
-    const restBase = `${siteUrl}${this.config.apiPrefix}`;
-    return {
-      kind: 'request-context',
+    return systemRequestContext(this.config, {
       user: null,
-      language: 'en',
-      restBase,
-      siteUrl,
-      ...(this.siteIdentity.host !== null ? { siteHost: this.siteIdentity.host } : {}),
-      namespaceUrl: `${restBase}/${NAMESPACE}`,
-      dialect: 'cal',
       requestId,
       clientAddress: 'webhook',
-    };
+      siteHost: this.siteIdentity.host,
+    });
   }
 }

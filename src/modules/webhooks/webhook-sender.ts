@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { AppConfig } from '../../config/app-config';
-import { guardedLookup } from './webhook-url-guard';
+import { guardedLookup } from '../../common/net/outbound-url-guard';
 
 export interface SendResult {
   /** The receiver's HTTP status; null when no answer came (network error, timeout, refused address). */

@@ -16,7 +16,7 @@ import { WebhookDeliveryEntity } from './webhook-delivery.entity';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { toDeliveryObject, toWebhookObject, type DeliveryObject, type WebhookObject } from './webhook.mapper';
 import { newWebhookSecret } from './webhook-signature';
-import { refuseWebhookUrl } from './webhook-url-guard';
+import { refuseOutboundUrl } from '../../common/net/outbound-url-guard';
 
 export interface QueueState {
   /** Committed writes the dispatcher has not turned into deliveries yet. */
@@ -211,7 +211,7 @@ export class WebhooksService {
   }
 
   private async assertUrl(url: string): Promise<void> {
-    const refused = await refuseWebhookUrl(url, this.config.webhooks.allowPrivate);
+    const refused = await refuseOutboundUrl(url, this.config.webhooks.allowPrivate);
     if (refused) throw RequestValidationError.of({ url: reason('refused_url', refused) });
   }
 }

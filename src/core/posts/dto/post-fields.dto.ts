@@ -1,4 +1,11 @@
-import { DateTimeField, EnumField, ImageField, IntegerField, StringField } from '../../../common/validation/fields';
+import {
+  DateTimeField,
+  EnumField,
+  ImageField,
+  IntegerField,
+  SlugField,
+  StringField,
+} from '../../../common/validation/fields';
 import type { PostWriteInput } from '../post-write-input';
 import { WRITABLE_STATUSES, type WritableStatus } from '../post-status';
 
@@ -19,6 +26,14 @@ export class PostFieldsDto {
     description: { en: 'The publication date, in UTC.', de: 'Das Veröffentlichungsdatum, in UTC.' },
   })
   date_utc?: string | number;
+
+  @SlugField({
+    description: {
+      en: 'The slug, unique in its type (suffixed with -2, -3 … when taken); made from the name when empty.',
+      de: 'Der Slug, eindeutig im Typ (mit -2, -3 … ergänzt, wenn vergeben); wird sonst aus dem Namen gebildet.',
+    },
+  })
+  slug?: string;
 
   @EnumField({
     description: { en: 'The post status.', de: 'Der Status des Beitrags.' },
@@ -48,6 +63,7 @@ export class PostFieldsDto {
 export function postFieldsInput(dto: Partial<PostFieldsDto>): PostWriteInput {
   return {
     content: dto.description,
+    slug: dto.slug,
     status: dto.status,
     date: dto.date,
     dateUtc: dto.date_utc,

@@ -3,7 +3,6 @@ import {
   DateTimeField,
   IntegerField,
   RecurrenceLinesField,
-  SlugField,
   StringField,
   TermReferencesField,
   TextOrNumberField,
@@ -22,14 +21,6 @@ export class CreateEventDto extends PostFieldsDto {
     maxLength: 255,
   })
   title!: string;
-
-  @SlugField({
-    description: {
-      en: 'The event slug; made from the title when empty.',
-      de: 'Der Slug; wird aus dem Titel gebildet, wenn leer.',
-    },
-  })
-  slug?: string;
 
   @StringField({
     description: {

@@ -203,6 +203,11 @@ export class LinkedPostTypeService<
   get createDto(): new () => object {
     return this.spec.createDto;
   }
+  /** The routes' base below the namespace (`venues`): also where a TEC site lists this type. */
+  get restBase(): string {
+    return this.spec.restBase;
+  }
+
   get postType(): PostTypeDefinition {
     return this.spec.def;
   }

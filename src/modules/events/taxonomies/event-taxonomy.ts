@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Localized } from '../../../common/i18n/language';
 import type { TaxonomyDefinition } from '../../../core/terms/taxonomy.registry';
 import type { TaxonomyRoutesSpec } from '../../../core/terms/taxonomy.controller';
+import { CALENDAR_TAXONOMIES } from '../../calendar-post-types';
 
 /**
  * A taxonomy a module adds to events (audiences, regions), declared like a linked post type: its own routes
@@ -31,5 +32,14 @@ export class EventTaxonomyRegistry {
 
   all(): readonly EventTaxonomyDefinition[] {
     return this.definitions;
+  }
+
+  /** Every taxonomy an event write takes terms of, by write field: categories, tags, then the modules'. */
+  termFields(): { field: string; taxonomy: string }[] {
+    return [
+      { field: 'categories', taxonomy: CALENDAR_TAXONOMIES.category },
+      { field: 'tags', taxonomy: CALENDAR_TAXONOMIES.tag },
+      ...this.definitions.map((d) => ({ field: d.field, taxonomy: d.taxonomy.taxonomy })),
+    ];
   }
 }

@@ -17,8 +17,15 @@ export function isPublicAddress(address: string): boolean {
 
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
-/** Why an endpoint URL is refused, or null when it may be used. Resolves the host name (SSRF guard). */
-export async function refuseWebhookUrl(raw: string, allowPrivate: boolean): Promise<string | null> {
+/**
+ * Why a URL the service is asked to reach (a webhook endpoint, an import source) is refused, or null when it
+ * may be used. Resolves the host name (SSRF guard); `allowSetting` names the setting that lifts the guard.
+ */
+export async function refuseOutboundUrl(
+  raw: string,
+  allowPrivate: boolean,
+  allowSetting = 'WEBHOOKS_ALLOW_PRIVATE',
+): Promise<string | null> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -33,7 +40,7 @@ export async function refuseWebhookUrl(raw: string, allowPrivate: boolean): Prom
   if (addresses === null) return 'names a host that does not resolve';
   return addresses.every(isPublicAddress)
     ? null
-    : 'points at a loopback, private or link-local address (allowed only with WEBHOOKS_ALLOW_PRIVATE=true)';
+    : `points at a loopback, private or link-local address (allowed only with ${allowSetting}=true)`;
 }
 
 function resolveAll(host: string): Promise<string[] | null> {

@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { toAuthUser, type AuthUser } from '../../auth/auth-user';
+import { UsersService } from '../../auth/users.service';
+import { Clock } from '../../common/dates/clock';
+import type { RequestContext } from '../../common/http/request-context';
+import { systemRequestContext } from '../../common/http/system-request-context';
+import { AppConfig } from '../../config/app-config';
+import { DatabaseContext } from '../../database/database-context';
+import { WriteTransactions } from '../../database/write-transactions';
+import { ImportedRecordEntity } from './imported-record.entity';
+import { ImportedTermEntity } from './imported-term.entity';
+import { ImportError, reasonOf, type ImportOutcome, type ImportSummary } from './import-summary';
+
+/** Thrown inside a dry run's transaction so that nothing it wrote stays. */
+class DryRunRollback extends Error {}
+
+class SavepointLost extends ImportError {}
+
+/** What a source's record became here, as `imported_records` / `imported_terms` keep it. */
+export interface KnownRecord {
+  rowId: number;
+  /** The post or term here. */
+  id: number;
+  hash: string;
+}
+
+type LedgerEntity = typeof ImportedRecordEntity | typeof ImportedTermEntity;
+
+/**
+ * What every import shares: who it writes as, which record here each source record became (posts and terms
+ * kept apart, as their ids are), and each record's work in its own transaction (rolled back in a dry run),
+ * its failure written into the summary rather than ending the import.
+ */
+@Injectable()
+export class ImportLedger {
+  constructor(
+    private readonly db: DatabaseContext,
+    private readonly transactions: WriteTransactions,
+    private readonly users: UsersService,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The context an import writes in: the login given, else the first administrator. */
+  async contextFor(login: string | undefined, requestId: string): Promise<RequestContext> {
+    const user = login
+      ? await this.users.findByLogin(login)
+      : (await this.users.list()).find((u) => u.role === 'administrator');
+    if (!user)
+      throw new ImportError(login ? `no user "${login}"` : 'no administrator to import as: name one with --user');
+    return this.context(toAuthUser(user), requestId);
+  }
+
+  private context(user: AuthUser, requestId: string): RequestContext {
+    return systemRequestContext(this.config, { user, requestId, clientAddress: 'import' });
+  }
+
+  posts(source: string): Promise<Map<string, KnownRecord>> {
+    return this.known(ImportedRecordEntity, source);
+  }
+
+  terms(source: string): Promise<Map<string, KnownRecord>> {
+    return this.known(ImportedTermEntity, source);
+  }
+
+  private async known(entity: LedgerEntity, source: string): Promise<Map<string, KnownRecord>> {
+    const rows: (ImportedRecordEntity | ImportedTermEntity)[] = await this.db.manager.findBy(entity, { source });
+    return new Map(
+      rows.map((r) => [r.sourceId, { rowId: r.id, id: 'postId' in r ? r.postId : r.termId, hash: r.hash }]),
+    );
+  }
+
+  /** Notes in the caller's transaction that `sourceId` became post `postId`, as the source said `hash`. */
+  rememberPost(source: string, sourceId: string, postId: number, hash: string, known?: KnownRecord): Promise<void> {
+    return this.remember(ImportedRecordEntity, { source, sourceId, postId, hash }, known);
+  }
+
+  rememberTerm(source: string, sourceId: string, termId: number, hash: string, known?: KnownRecord): Promise<void> {
+    return this.remember(ImportedTermEntity, { source, sourceId, termId, hash }, known);
+  }
+
+  private async remember(
+    entity: LedgerEntity,
+    row: Partial<ImportedRecordEntity> | Partial<ImportedTermEntity>,
+    known: KnownRecord | undefined,
+  ): Promise<void> {
+    const full = { ...row, importedUtc: this.clock.nowSqlUtc() };
+    if (known) await this.db.manager.update(entity, { id: known.rowId }, full);
+    else await this.db.insertOnly(entity, full);
+  }
+
+  /**
+   * The whole import. A dry run is one transaction rolled back at its end, so that later records see
+   * earlier ones (an event links the venue the same run made) exactly as a real run's would; its records
+   * are kept apart by savepoints.
+   */
+  async run(summary: ImportSummary, body: () => Promise<void>): Promise<void> {
+    if (!summary.dry_run) return body();
+    const start = { ...summary, skipped: [...summary.skipped], notes: [...summary.notes], failed: [...summary.failed] };
+    try {
+      await this.transactions.run(async () => {
+        // A retried transaction starts over: so does what it counted.
+        Object.assign(summary, start, {
+          skipped: [...start.skipped],
+          notes: [...start.notes],
+          failed: [...start.failed],
+        });
+        await body();
+        throw new DryRunRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof DryRunRollback)) throw error;
+    }
+  }
+
+  /**
+   * One record's work in its own transaction (in a dry run, behind a savepoint of the run's): its outcome,
+   * counted in the summary, or null with the reason among the summary's failures.
+   */
+  async attempt(
+    summary: ImportSummary,
+    id: string,
+    work: () => Promise<ImportOutcome | null>,
+  ): Promise<ImportOutcome | null> {
+    let outcome: ImportOutcome | null;
+    try {
+      outcome = summary.dry_run ? await this.behindSavepoint(work) : await this.transactions.run(work);
+    } catch (error) {
+      if (error instanceof SavepointLost) throw error;
+      summary.failed.push({ id, reason: reasonOf(error) });
+      return null;
+    }
+    if (outcome !== null) summary[outcome]++;
+    return outcome;
+  }
+
+  private async behindSavepoint<T>(work: () => Promise<T>): Promise<T> {
+    const manager = this.db.manager;
+    await manager.query('SAVEPOINT import_record');
+    try {
+      const result = await work();
+      await manager.query('RELEASE SAVEPOINT import_record');
+      return result;
+    } catch (error) {
+      // A deadlock ends the whole transaction (MySQL), savepoints with it: the dry run cannot go on.
+      await manager.query('ROLLBACK TO SAVEPOINT import_record').catch((lost: unknown) => {
+        throw new SavepointLost(`the dry run's transaction ended: ${reasonOf(lost)}`);
+      });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,311 @@
+import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { randomBytes } from 'node:crypto';
+import { DomainError } from '../../common/errors/domain-error';
+import type { RequestContext } from '../../common/http/request-context';
+import { validateDto } from '../../common/validation/nested';
+import { byId } from '../../core/posts/post-ref';
+import { PostEntity } from '../../core/posts/post.entity';
+import { CreateFlatTermDto } from '../../core/terms/dto/flat-term.dto';
+import { CreateHierarchicalTermDto } from '../../core/terms/dto/hierarchical-term.dto';
+import { TaxonomyTermsService } from '../../core/terms/taxonomy-terms.service';
+import { TaxonomyRegistry, type TaxonomyDefinition } from '../../core/terms/taxonomy.registry';
+import { DatabaseContext } from '../../database/database-context';
+import { CreateEventDto } from '../events/dto/create-event.dto';
+import { UpdateEventDto } from '../events/dto/update-event.dto';
+import { EventWritesService } from '../events/event-writes.service';
+import { linkedServiceToken } from '../events/linked/linked-post-type.definition';
+import type { LinkedPostTypeService } from '../events/linked/linked-post-type.service';
+import { EventLinkRegistry } from '../events/links/event-links.module';
+import type { EventLinkTarget } from '../events/links/event-link';
+import { EventTaxonomyRegistry } from '../events/taxonomies/event-taxonomy';
+import type { FetchOptions } from './fetch/source-fetch';
+import { ImportLedger, type KnownRecord } from './import-ledger';
+import { emptySummary, reasonOf, type ImportOutcome, type ImportProgress, type ImportSummary } from './import-summary';
+import { eventOf, hashOf, linkedRecordOf, termOf, type TecEvent } from './tec/tec-fields';
+import { TecSite } from './tec/tec-site';
+
+export interface TecImportInput {
+  site: string;
+  credentials?: { user: string; password: string } | null;
+  dryRun?: boolean;
+  /** Only events from this date on (`YYYY-MM-DD`); events outside it are then never trashed as gone. */
+  since?: string;
+  /** The login to write as (default: the first administrator). */
+  author?: string;
+  fetch: Omit<FetchOptions, 'headers' | 'conditional'>;
+}
+
+/** TEC's own lists start at the current time by default; this asks for every event from this date on. */
+const ALL_EVENTS_FROM = '2000-01-01 00:00:00';
+const EVENTS_PER_PAGE = '50';
+
+type AnyLinkedService = LinkedPostTypeService<{ postId: number }, object, { id: number }, object, object>;
+
+/** A linked type (venues, organizers, a module's speakers) as the import reads and writes it. */
+interface LinkedKind {
+  field: string;
+  target: EventLinkTarget;
+  service: AnyLinkedService;
+}
+
+/** What the run maps and counts as it goes. */
+interface Run {
+  source: string;
+  ctx: RequestContext;
+  summary: ImportSummary;
+  posts: Map<string, KnownRecord>;
+  terms: Map<string, KnownRecord>;
+}
+
+/**
+ * Moves a TEC site's calendar here (issue 37): its categories (parents first) and tags, every linked type
+ * events have here (venues, organizers, the modules'), then its events page by page, each written through
+ * this service's own write paths (validation, sanitising, slugs) in its own transaction and matched on the
+ * next run by the site and its id there (`imported_records`, `imported_terms`), so a second run updates
+ * what changed and duplicates nothing. Events gone from the site are trashed here after a complete run.
+ */
+@Injectable()
+export class TecImports {
+  constructor(
+    private readonly db: DatabaseContext,
+    private readonly ledger: ImportLedger,
+    private readonly writes: EventWritesService,
+    private readonly termsService: TaxonomyTermsService,
+    private readonly taxonomies: TaxonomyRegistry,
+    private readonly eventTaxonomies: EventTaxonomyRegistry,
+    private readonly links: EventLinkRegistry,
+    private readonly modules: ModuleRef,
+  ) {}
+
+  async run(input: TecImportInput, progress?: ImportProgress): Promise<ImportSummary> {
+    const site = new TecSite(input.site, input.credentials ?? null, input.fetch);
+    const source = `tec:${site.siteUrl}`;
+    const ctx = await this.ledger.contextFor(input.author, 'import');
+    const summary = emptySummary(source, input.dryRun === true);
+    await this.ledger.run(summary, async () => {
+      const run: Run = {
+        source,
+        ctx,
+        summary,
+        posts: await this.ledger.posts(source),
+        terms: await this.ledger.terms(source),
+      };
+      try {
+        for (const { field, taxonomy } of this.eventTaxonomies.termFields())
+          await this.importTerms(run, site, field, this.taxonomies.get(taxonomy));
+        const kinds = this.linkedKinds();
+        for (const kind of kinds) await this.importLinkedList(run, site, kind);
+        const seen = await this.importEvents(run, site, kinds, input.since, progress);
+        // Only a complete listing says which events left the site.
+        if (input.since === undefined) await this.trashGone(run, seen);
+      } catch (error) {
+        // The site failed part-way (a page that is not JSON, a timeout): what was imported stays, each
+        // record whole; the next run goes on from there.
+        summary.failed.push({ id: '', reason: reasonOf(error) });
+      }
+    });
+    return summary;
+  }
+
+  private linkedKinds(): LinkedKind[] {
+    return this.links.all().map(({ definition, target }) => ({
+      field: definition.field,
+      target,
+      service: this.modules.get<AnyLinkedService>(linkedServiceToken(target.postType.type), { strict: false }),
+    }));
+  }
+
+  /** Every term of the taxonomy, empty ones too, parents before their children. */
+  private async importTerms(run: Run, site: TecSite, field: string, taxonomy: TaxonomyDefinition): Promise<void> {
+    const all: Record<string, unknown>[] = [];
+    for await (const page of site.pages(taxonomy.restBase, { hide_empty: 'false' })) all.push(...page.items);
+    const pending = new Map(all.map((term) => [Number(term.id), term]));
+    const done = new Set<number>();
+    while (pending.size > 0) {
+      // A term whose parent is not (yet) there waits for it; one whose parent the site never listed goes top-level.
+      const ready = [...pending.values()].filter((t) => {
+        const parent = termOf(t).parent;
+        return parent === 0 || done.has(parent) || !pending.has(parent);
+      });
+      const batch = ready.length > 0 ? ready : [...pending.values()];
+      for (const term of batch) {
+        const id = Number(term.id);
+        pending.delete(id);
+        done.add(id);
+        await this.ledger.attempt(run.summary, `${field}:${id}`, () => this.importTerm(run, field, taxonomy, term));
+      }
+    }
+  }
+
+  private async importTerm(
+    run: Run,
+    field: string,
+    taxonomy: TaxonomyDefinition,
+    term: Record<string, unknown>,
+  ): Promise<ImportOutcome> {
+    const sourceId = `${field}:${Number(term.id)}`;
+    const { fields, parent } = termOf(term);
+    const parentHere = parent === 0 ? 0 : run.terms.get(`${field}:${parent}`)?.id;
+    const input = { ...fields, ...(taxonomy.hierarchical ? { parent: parentHere ?? 0 } : {}) };
+    const hash = hashOf({ ...fields, parent });
+    const known = run.terms.get(sourceId);
+    if (known?.hash === hash) return 'unchanged';
+    const dto = taxonomy.hierarchical ? CreateHierarchicalTermDto : CreateFlatTermDto;
+    const valid = { ...(await validateDto(dto, input)), name: fields.name };
+    let termId: number;
+    if (known) {
+      termId = (await this.termsService.update(taxonomy, known.id, valid, run.ctx)).id;
+    } else {
+      try {
+        const created = await this.termsService.create(taxonomy, valid, run.ctx);
+        termId = created.id;
+        if (created.slug !== fields.slug)
+          run.summary.notes.push({ id: sourceId, reason: `slug "${fields.slug}" was taken: "${created.slug}"` });
+      } catch (error) {
+        // A term of that name is here already (made by hand, or by another source): the import uses it.
+        const existing = existingTermId(error);
+        if (existing === null) throw error;
+        termId = existing;
+        run.summary.notes.push({ id: sourceId, reason: `matched the term ${existing} of the same name` });
+      }
+    }
+    await this.ledger.rememberTerm(run.source, sourceId, termId, hash, known);
+    run.terms.set(sourceId, { rowId: known?.rowId ?? 0, id: termId, hash });
+    return known ? 'updated' : 'created';
+  }
+
+  private async importLinkedList(run: Run, site: TecSite, kind: LinkedKind): Promise<void> {
+    for await (const page of site.pages(kind.service.restBase, {}))
+      for (const record of page.items) await this.importLinked(run, kind, record);
+  }
+
+  private importLinked(run: Run, kind: LinkedKind, record: Record<string, unknown>): Promise<ImportOutcome | null> {
+    const sourceId = `${kind.field}:${Number(record.id)}`;
+    return this.ledger.attempt(run.summary, sourceId, async () => {
+      const fields = linkedRecordOf(record);
+      const hash = hashOf(fields);
+      const known = run.posts.get(sourceId);
+      if (known?.hash === hash) return 'unchanged';
+      const dto = await validateDto(kind.target.createDto, fields);
+      const postId = known
+        ? (await kind.service.update(byId(known.id), dto, run.ctx)).id
+        : (await kind.service.create(dto, run.ctx)).id;
+      await this.ledger.rememberPost(run.source, sourceId, postId, hash, known);
+      run.posts.set(sourceId, { rowId: known?.rowId ?? 0, id: postId, hash });
+      return known ? 'updated' : 'created';
+    });
+  }
+
+  /** Every event the credentials may list, page by page; the source ids seen. */
+  private async importEvents(
+    run: Run,
+    site: TecSite,
+    kinds: LinkedKind[],
+    since: string | undefined,
+    progress: ImportProgress | undefined,
+  ): Promise<Set<string>> {
+    const seen = new Set<string>();
+    const query = { per_page: EVENTS_PER_PAGE, start_date: since ? `${since} 00:00:00` : ALL_EVENTS_FROM };
+    const linkFields = [...kinds.map((k) => k.field), ...this.eventTaxonomies.termFields().map((t) => t.field)];
+    let done = 0;
+    for await (const page of site.pages('events', query)) {
+      const total = page.totalPages * Number(EVENTS_PER_PAGE);
+      for (const record of page.items) {
+        const sourceId = `event:${Number(record.id)}`;
+        seen.add(sourceId);
+        // A linked record the site's lists did not show (a draft venue an event embeds) comes from the event.
+        for (const kind of kinds)
+          for (const embedded of embeddedRecords(record[kind.field]))
+            if (!run.posts.has(`${kind.field}:${Number(embedded.id)}`)) await this.importLinked(run, kind, embedded);
+        await this.ledger.attempt(run.summary, sourceId, () =>
+          this.importEvent(run, sourceId, eventOf(record, linkFields)),
+        );
+        progress?.(++done, Math.max(total, done));
+      }
+    }
+    return seen;
+  }
+
+  private async importEvent(run: Run, sourceId: string, event: TecEvent): Promise<ImportOutcome> {
+    const hash = hashOf(event);
+    const known = run.posts.get(sourceId);
+    if (known?.hash === hash) return 'unchanged';
+    const fields: Record<string, unknown> = { ...event.fields, ...this.linksHere(run, sourceId, event) };
+    if (event.protectedInSource && !known) {
+      // Its password is not the source's to tell: protected here by one nobody knows until an editor sets it.
+      fields.password = randomBytes(18).toString('base64url');
+      run.summary.notes.push({
+        id: sourceId,
+        reason:
+          'password-protected in the source: imported protected, with what the list showed; set its password here',
+      });
+    }
+    // No longer protected there: nor here (source wins, docs/importing.md).
+    if (known && !event.protectedInSource) fields.password = '';
+    let postId: number;
+    if (known) {
+      const post = await this.db.manager.findOneBy(PostEntity, { id: known.id });
+      if (post?.status === 'trash' && fields.status === undefined) fields.status = 'publish';
+      await this.writes.update(byId(known.id), await validateDto(UpdateEventDto, fields), run.ctx, 'all');
+      postId = known.id;
+    } else {
+      const created = await this.writes.create(await validateDto(CreateEventDto, fields), run.ctx);
+      postId = created.id;
+      // A draft there has no slug yet: it gets one from its title here, as any new draft.
+      if (typeof fields.slug === 'string' && fields.slug !== '' && created.slug !== fields.slug)
+        run.summary.notes.push({ id: sourceId, reason: `slug "${fields.slug}" was taken: "${String(created.slug)}"` });
+    }
+    await this.ledger.rememberPost(run.source, sourceId, postId, hash, known);
+    run.posts.set(sourceId, { rowId: known?.rowId ?? 0, id: postId, hash });
+    return known ? 'updated' : 'created';
+  }
+
+  /** The event's links as ids here; one to a record that did not import is left out and reported. */
+  private linksHere(run: Run, sourceId: string, event: TecEvent): Record<string, unknown> {
+    const fields: Record<string, unknown> = {};
+    const termFields = new Set(this.eventTaxonomies.termFields().map((t) => t.field));
+    for (const [field, ids] of Object.entries(event.links)) {
+      const known = termFields.has(field) ? run.terms : run.posts;
+      const here = ids.flatMap((id) => {
+        const found = known.get(`${field}:${id}`);
+        if (!found) run.summary.notes.push({ id: sourceId, reason: `its ${field} ${id} was not imported: left out` });
+        return found ? [found.id] : [];
+      });
+      const cardinalityOne = this.links
+        .all()
+        .some((l) => l.definition.field === field && l.definition.cardinality === 'one');
+      fields[field] = cardinalityOne ? (here[0] ?? null) : here;
+    }
+    return fields;
+  }
+
+  private async trashGone(run: Run, seen: Set<string>): Promise<void> {
+    for (const [sourceId, known] of run.posts) {
+      if (!sourceId.startsWith('event:') || seen.has(sourceId)) continue;
+      await this.ledger.attempt(run.summary, sourceId, async () => {
+        const post = await this.db.manager.findOneBy(PostEntity, { id: known.id });
+        if (!post || post.status === 'trash') return 'unchanged';
+        await this.writes.delete(byId(known.id), false, run.ctx, 'all');
+        return 'trashed';
+      });
+    }
+  }
+}
+
+function embeddedRecords(member: unknown): Record<string, unknown>[] {
+  const items: unknown[] = Array.isArray(member) ? member : [member];
+  return items.filter(
+    (item): item is Record<string, unknown> =>
+      typeof item === 'object' &&
+      item !== null &&
+      !Array.isArray(item) &&
+      Number.isInteger((item as { id?: unknown }).id),
+  );
+}
+
+function existingTermId(error: unknown): number | null {
+  if (!(error instanceof DomainError) || error.key !== 'term_exists') return null;
+  const data = error.options.data as { term_id?: unknown } | undefined;
+  return typeof data?.term_id === 'number' ? data.term_id : null;
+}

@@ -1,0 +1,83 @@
+import { fetchSource, SourceFetchError, type FetchOptions } from '../fetch/source-fetch';
+
+/** The REST namespace a TEC site answers under, below its WordPress REST root. */
+const TEC_ROOT = '/wp-json/tribe/events/v1';
+
+/** One page of a TEC list: its records and how many pages the list has. */
+export interface TecPage {
+  items: Record<string, unknown>[];
+  totalPages: number;
+}
+
+/**
+ * Reads a site's TEC REST API (`/wp-json/tribe/events/v1`): JSON lists page by page, as the credentials
+ * given may see them. What a TEC site sends is trusted no more than any input: an answer that is not a JSON
+ * list of the kind asked for is a `SourceFetchError` of kind `content`.
+ */
+export class TecSite {
+  /** The site's address as given, without the REST path: `https://example.org`. */
+  readonly siteUrl: string;
+  private readonly headers: Record<string, string>;
+
+  constructor(
+    site: string,
+    credentials: { user: string; password: string } | null,
+    private readonly options: Omit<FetchOptions, 'headers' | 'conditional'>,
+  ) {
+    this.siteUrl = siteUrlOf(site);
+    this.headers = { Accept: 'application/json' };
+    if (credentials)
+      this.headers.Authorization = `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
+  }
+
+  /** Every page of the list at `restBase` (`events`, `venues`), in order; `query` as the site takes it. */
+  async *pages(restBase: string, query: Record<string, string>): AsyncGenerator<TecPage> {
+    for (let page = 1, totalPages = 1; page <= totalPages; page++) {
+      const params = new URLSearchParams(query);
+      if (page > 1) params.set('page', String(page));
+      const url = `${this.siteUrl}${TEC_ROOT}/${restBase}${params.size > 0 ? `?${params.toString()}` : ''}`;
+      const answer = await fetchSource(url, { ...this.options, headers: this.headers });
+      const body = jsonOf(answer.text, url);
+      const items = isRecord(body) ? body[restBase] : undefined;
+      // An empty list is `{"events": []}` on TEC 6, but older versions answer an error code for a page past the end.
+      if (!Array.isArray(items) || !items.every(isRecord))
+        throw new SourceFetchError('content', `${url} answered JSON without a list of ${restBase}`);
+      const header = Number(answer.headers['x-tec-totalpages'] ?? answer.headers['x-wp-totalpages']);
+      const inBody = isRecord(body) ? Number(body.total_pages) : NaN;
+      totalPages = Number.isInteger(header) && header > 0 ? header : Number.isInteger(inBody) ? inBody : page;
+      yield { items, totalPages };
+    }
+  }
+}
+
+/** `https://example.org/wp-json/tribe/events/v1/` and `https://example.org/` both name `https://example.org`. */
+export function siteUrlOf(site: string): string {
+  let url: URL;
+  try {
+    url = new URL(site);
+  } catch {
+    throw new SourceFetchError('refused', `${site} is not a URL`);
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  const at = path.indexOf(TEC_ROOT.replace(/^\//, '/'));
+  url.pathname = at === -1 ? path : path.slice(0, at);
+  url.search = '';
+  url.hash = '';
+  return url.toString().replace(/\/+$/, '');
+}
+
+function jsonOf(text: string, url: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    const looksHtml = /^\s*</.test(text);
+    throw new SourceFetchError(
+      'content',
+      `${url} answered ${looksHtml ? 'an HTML page' : 'text'}, not JSON: is it a site with The Events Calendar's REST API?`,
+    );
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

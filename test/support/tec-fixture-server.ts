@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+/** Jest runs from the repository root. */
+export const TEC_FIXTURES = join(process.cwd(), 'test', 'fixtures', 'tec-6.17');
+
+interface RecordedRequest {
+  file: string;
+  path: string;
+  query: Record<string, string>;
+  role: 'anonymous' | 'admin';
+}
+
+export interface RecordedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** What the server does instead of answering a request whose key (`path?query`, page 1 without `page`) matches. */
+export type Fault = 'html' | '500' | 'hang';
+
+/**
+ * The recorded TEC 6.17 site (test/fixtures/tec-6.17) on 127.0.0.1: each request answered with the recording
+ * of the same path, query and role (Basic credentials: the administrator), `{base_url}` made this server's
+ * address. The venue, organizer and term lists were recorded anonymously only; the site's are all published,
+ * so an administrator gets the same. Anything not recorded is TEC's 404. `faults` break chosen requests.
+ */
+export class TecFixtureServer {
+  readonly faults = new Map<string, Fault>();
+  readonly requests: { key: string; role: string }[] = [];
+  private server: Server | null = null;
+  private readonly recorded: RecordedRequest[];
+  url = '';
+
+  constructor() {
+    this.recorded = (
+      JSON.parse(readFileSync(join(TEC_FIXTURES, 'manifest.json'), 'utf8')) as { requests: RecordedRequest[] }
+    ).requests;
+  }
+
+  /** The recorded answer of a request, with this server's address in it. */
+  answer(path: string, query: Record<string, string>, role: 'anonymous' | 'admin'): RecordedAnswer | null {
+    const key = keyOf(path, query);
+    const match = (r: RecordedRequest, as: string) => r.role === as && keyOf(r.path, r.query) === key;
+    const found =
+      this.recorded.find((r) => match(r, role)) ??
+      (role === 'admin' && !path.endsWith('/events') ? this.recorded.find((r) => match(r, 'anonymous')) : undefined);
+    if (!found) return null;
+    const text = readFileSync(join(TEC_FIXTURES, found.file), 'utf8')
+      .replaceAll('{base_url}', this.url)
+      .replaceAll('{host}', new URL(this.url).host)
+      .replaceAll('{hostname}', new URL(this.url).hostname);
+    return JSON.parse(text) as RecordedAnswer;
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://fixture');
+      const query = Object.fromEntries(url.searchParams);
+      const role = req.headers.authorization?.startsWith('Basic ') ? 'admin' : 'anonymous';
+      const key = keyOf(url.pathname, query);
+      this.requests.push({ key, role });
+      const fault = this.faults.get(key);
+      if (fault === 'hang') return;
+      if (fault === '500' || fault === 'html') {
+        res.writeHead(fault === '500' ? 500 : 200, { 'Content-Type': 'text/html' });
+        res.end('<!DOCTYPE html><html><body>There has been a critical error on this website.</body></html>');
+        return;
+      }
+      const answer = this.answer(url.pathname, query, role);
+      if (!answer) {
+        res.writeHead(404, { 'Content-Type': 'application/json; charset=UTF-8' });
+        res.end(JSON.stringify({ code: 'rest_no_route', message: 'No route was found', data: { status: 404 } }));
+        return;
+      }
+      res.writeHead(answer.status, answer.headers);
+      res.end(JSON.stringify(answer.body));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.url;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+/** `path?sorted query`, with `page=1` as no page (what a client sends for the first page varies). */
+export function keyOf(path: string, query: Record<string, string>): string {
+  const entries = Object.entries(query)
+    .filter(([name, value]) => !(name === 'page' && value === '1'))
+    .sort(([a], [b]) => a.localeCompare(b));
+  return `${path.replace(/\/$/, '')}?${new URLSearchParams(entries).toString()}`;
+}
