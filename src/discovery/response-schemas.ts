@@ -190,6 +190,14 @@ const SCHEMAS: Record<string, Schema> = {
         }),
         example: ['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270630T235959Z', 'EXDATE;TZID=Europe/Berlin:20261229T190000'],
       },
+      password_protected: {
+        type: 'boolean',
+        description: docText({
+          en: 'Whether the event has a password: the public reads it blanked, its editors in full.',
+          de: 'Ob die Veranstaltung ein Passwort hat: die Öffentlichkeit sieht sie ausgeblendet, ihre Bearbeitenden vollständig.',
+        }),
+        example: false,
+      },
       categories: arrayOf(ref('Term')),
       tags: arrayOf(ref('Term')),
       venue: {

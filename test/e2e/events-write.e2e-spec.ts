@@ -64,6 +64,7 @@ describe('events: create', () => {
       'featured',
       'series_id',
       'recurrence',
+      'password_protected',
       'categories',
       'tags',
       'venue',

@@ -33,6 +33,7 @@ const SITE_MEMBERS = new Set([
   // Additions of this service (behaviour.md §11), which TEC clients ignore.
   'series_id',
   'recurrence',
+  'password_protected',
 ]);
 /** Members the reference sends HTML-escaped (`Arts &amp; Culture`); this service sends the text itself. */
 const TEXT_MEMBERS = new Set(['name', 'title', 'venue', 'organizer']);
@@ -49,20 +50,29 @@ interface Summary {
 }
 
 /**
- * A record's members that must be equal here: addresses made neutral, text decoded, HTML compared as the
- * text and markup it stands for (`&#038;` and `&amp;` are one character).
+ * A record's members that must be equal here, at every depth: addresses made neutral, text decoded, HTML
+ * compared as the text and markup it stands for (`&#038;` and `&amp;` are one character), a term's parent
+ * by its slug when `parents` names them.
  */
-function comparable(record: Json): Json {
+function comparable(record: Json, parents?: Map<number, string>): Json {
   const out: Json = {};
   for (const [name, value] of Object.entries(record)) {
     if (SITE_MEMBERS.has(name)) continue;
-    const neutral = JSON.parse(JSON.stringify(value ?? null).replace(ADDRESS, 'SITE')) as unknown;
-    out[name] =
-      typeof neutral === 'string' && (TEXT_MEMBERS.has(name) || name === 'description' || name === 'excerpt')
-        ? decodeHTML(neutral)
-        : neutral;
+    out[name] = comparableValue(name, value, parents);
   }
   return out;
+}
+
+function comparableValue(name: string, value: unknown, parents?: Map<number, string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => comparableValue(name, item, parents));
+  if (typeof value === 'object' && value !== null) return comparable(value as Json, parents);
+  if (typeof value === 'string') {
+    const neutral = value.replace(ADDRESS, 'SITE');
+    return TEXT_MEMBERS.has(name) || name === 'description' || name === 'excerpt' ? decodeHTML(neutral) : neutral;
+  }
+  if (name === 'parent' && parents && typeof value === 'number')
+    return value === 0 ? null : (parents.get(value) ?? value);
+  return value ?? null;
 }
 
 /** Numbers as numbers (the reference keeps "10." as entered), words as words. */
@@ -248,6 +258,80 @@ describe('import:tec from the recorded TEC 6.17 site', () => {
     const run = await importSite(t);
     expect(run.summary).toMatchObject({ created: 0, updated: 0, unchanged: RECORDS, trashed: 0, failed: [] });
     expect(await ours(t, 'events', ALL_EVENTS)).toHaveLength(RECORDED.events);
+  });
+
+  it("moves this instance's calendar into an empty one through its TEC alias: equal records, then nothing to do", async () => {
+    await t.app.listen(0, '127.0.0.1');
+    const alias = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+    const second = await createTestApp({ env: { SITE_TIMEZONE: 'UTC' } });
+    try {
+      const secondAdmin = await createUser(second, 'administrator');
+      const run = () =>
+        cli(
+          second,
+          'import:tec',
+          `${alias}/wp-json/tribe/events/v1`,
+          '--user',
+          admin.login,
+          '--password',
+          admin.password,
+          '--json',
+        );
+      const first = JSON.parse((await run()).stdout) as Summary;
+      expect(first).toMatchObject({ created: RECORDS, failed: [] });
+      // An editor here reads the protected events in full; they arrive protected all the same.
+      expect(first.notes.filter((n) => n.reason.includes('password-protected'))).toHaveLength(6);
+      const read = async (app: TestApp, user: TestUser, restBase: string, query: Record<string, string>) => {
+        const all: Json[] = [];
+        for (let page = 1; ; page++) {
+          const res = await app.http
+            .get(`${TEC}/${restBase}`)
+            .query({ ...query, page: String(page) })
+            .set('Authorization', user.auth)
+            .expect(200);
+          all.push(...(res.body[restBase] as Json[]));
+          if (page >= Number(res.headers['x-tec-totalpages'] ?? 1)) return all;
+        }
+      };
+      const categorySlugs = async (app: TestApp, user: TestUser) =>
+        new Map(
+          (await read(app, user, 'categories', { hide_empty: 'false', per_page: '100' })).map((c) => [
+            Number(c.id),
+            String(c.slug),
+          ]),
+        );
+      const parents = { before: await categorySlugs(t, admin), after: await categorySlugs(second, secondAdmin) };
+      const bySlug = (records: Json[], slugs: Map<number, string>) =>
+        Object.fromEntries(records.map((r) => [r.slug, comparable(r, slugs)]));
+      const lists: [string, Record<string, string>][] = [
+        ['events', ALL_EVENTS],
+        ['venues', {}],
+        ['organizers', {}],
+        ['categories', { hide_empty: 'false', per_page: '100' }],
+        ['tags', { hide_empty: 'false', per_page: '100' }],
+      ];
+      for (const [restBase, query] of lists) {
+        const before = await read(t, admin, restBase, query);
+        const after = await read(second, secondAdmin, restBase, query);
+        expect(after).toHaveLength(before.length);
+        expect(bySlug(after, parents.after)).toEqual(bySlug(before, parents.before));
+      }
+      // The protected events are protected there: the public reads them blanked.
+      const blanked: unknown[] = [];
+      for (let page = 1; ; page++) {
+        const res = await second.http
+          .get(`${TEC}/events`)
+          .query({ ...ALL_EVENTS, page: String(page) })
+          .expect(200);
+        blanked.push(...(res.body.events as Json[]).filter((e) => e.show_map === null).map((e) => e.title));
+        if (page >= Number(res.headers['x-tec-totalpages'])) break;
+      }
+      expect(blanked).toHaveLength(6);
+      const again = JSON.parse((await run()).stdout) as Summary;
+      expect(again).toMatchObject({ created: 0, updated: 0, unchanged: RECORDS, trashed: 0, failed: [] });
+    } finally {
+      await second.close();
+    }
   });
 });
 

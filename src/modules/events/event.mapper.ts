@@ -81,6 +81,8 @@ export function toEventObject(
     featured: flag(details.featured),
     series_id: details.seriesId ?? null,
     recurrence: details.seriesId === null ? null : relations.recurrence,
+    // Editors read a protected event in full: without this, nothing in what they read says it is protected.
+    password_protected: post.passwordHash !== null,
     categories: blank ? [] : [...relations.categories].sort(byTermName),
     tags: blank ? [] : [...relations.tags].sort(byTermName),
     ...Object.fromEntries(

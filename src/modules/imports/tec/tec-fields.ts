@@ -82,16 +82,21 @@ export interface TecEvent {
   fields: Record<string, unknown>;
   /** By write field (`venue`, `organizer`, `categories`): the linked records' or terms' ids there. */
   links: Record<string, number[]>;
-  /** The source answers with its content blanked (password-protected): only what it showed is written. */
+  /**
+   * Password-protected there: protected here too. TEC lists such an event blanked (only what it showed is
+   * written); this service's alias shows it in full to an editor, with `password_protected`.
+   */
   protectedInSource: boolean;
 }
 
 /**
- * The write fields of a TEC event. A password-protected event is listed with its content and flags
- * blanked (`null` flags, no links): those are left out, not written as empty.
+ * The write fields of a TEC event. A password-protected event that is listed with its content and flags
+ * blanked (`null` flags, no links) has those left out, not written as empty.
  */
 export function eventOf(event: Record<string, unknown>, linkFields: string[]): TecEvent {
-  const protectedInSource = EVENT_FLAGS.some((flag) => event[flag] === null) || event.all_day === null;
+  // TEC blanks a protected event for everyone; this service shows it in full to its editors, and says so.
+  const blanked = EVENT_FLAGS.some((flag) => event[flag] === null) || event.all_day === null;
+  const protectedInSource = blanked || event.password_protected === true;
   const fields: Record<string, unknown> = {
     title: plainText(event.title),
     slug: event.slug,
@@ -101,7 +106,7 @@ export function eventOf(event: Record<string, unknown>, linkFields: string[]): T
     start_date: event.start_date,
     end_date: event.end_date,
   };
-  if (!protectedInSource) {
+  if (!blanked) {
     Object.assign(fields, {
       description: event.description,
       excerpt: event.excerpt,
@@ -113,7 +118,7 @@ export function eventOf(event: Record<string, unknown>, linkFields: string[]): T
     const image = imageUrlOf(event.image);
     if (image !== undefined) fields.image = image;
   }
-  const links = Object.fromEntries(linkFields.map((field) => [field, protectedInSource ? [] : idsOf(event[field])]));
+  const links = Object.fromEntries(linkFields.map((field) => [field, blanked ? [] : idsOf(event[field])]));
   return { fields, links, protectedInSource };
 }
 
@@ -131,5 +136,7 @@ export function costOf(details: unknown, display: unknown): string {
     if (!/^\d+(?:[.,]\d+)?$/.test(text)) return [text.charAt(0).toUpperCase() + text.slice(1)];
     return [symbol === '' ? text : postfix ? `${text}${symbol}` : `${symbol}${text}`];
   });
+  // A cost without a number ("Donation") has no values here; its text is the cost.
+  if (values.length === 0) return typeof display === 'string' ? display : '';
   return values.join(', ');
 }
