@@ -64,6 +64,10 @@ export class UsersService {
     }
   }
 
+  findById(id: number): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
   findByLogin(login: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ login: UsersService.normalizeLogin(login) });
   }

@@ -2,29 +2,21 @@ import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Progress } from '../common/progress/progress';
-import { fetchSource } from '../modules/imports/fetch/source-fetch';
 import type { IcalImports } from '../modules/imports/ical-imports.service';
 import { ImportError, summaryText, type ImportProgress, type ImportSummary } from '../modules/imports/import-summary';
-import type { TecImports } from '../modules/imports/tec-imports.service';
+import type { ImportSources } from '../modules/imports/import-sources.service';
 import type { CliOutput } from './user-commands';
 
 export interface ImportCliServices {
   ical: IcalImports;
-  tec: TecImports;
+  sources: ImportSources;
   progress: (label: string, total: number) => Progress;
 }
 
 type Run = (action: (services: ImportCliServices) => Promise<CliOutput>, json: boolean) => Promise<void>;
 
-/** What the CLI reads: the operator may name any address (issue 37), but not wait for ever or fill memory. */
-const CLI_FETCH = { guard: null, timeoutMs: 60_000, maxBytes: 50 * 1024 * 1024 };
-
-/** The text at `location`, or an ImportError that says why there is none. */
-async function textOf(location: string): Promise<{ source: string; text: string }> {
-  if (/^https?:\/\//i.test(location)) {
-    const { text } = await fetchSource(location, CLI_FETCH);
-    return { source: `ical:${location}`, text };
-  }
+/** A file's text, or an ImportError that says why there is none. */
+async function fileText(location: string): Promise<{ source: string; text: string }> {
   const path = resolve(location);
   try {
     return { source: `ical:file:${path}`, text: await readFile(path, 'utf8') };
@@ -61,12 +53,15 @@ export function addImportCommands(program: Command, run: Run): void {
     .option('--dry-run', 'change nothing; print what an import would do')
     .option('--json', 'print JSON')
     .action((location: string, o: { category?: string[]; as?: string; dryRun?: boolean; json?: boolean }) =>
-      run(async ({ ical, progress }) => {
-        const { source, text } = await textOf(location);
+      run(async ({ ical, sources, progress }) => {
         const bar = progressOf(progress);
+        const options = { dryRun: o.dryRun === true, author: o.as, guarded: false, progress: bar.report };
         try {
-          const input = { source, text, categories: o.category, dryRun: o.dryRun === true, author: o.as };
-          return outputOf(await ical.run(input, bar.report));
+          // The operator may name any address (the API's subscriptions may not).
+          if (/^https?:\/\//i.test(location))
+            return outputOf((await sources.run({ kind: 'ical', url: location, categories: o.category }, options)).summary);
+          const { source, text } = await fileText(location);
+          return outputOf(await ical.run({ source, text, categories: o.category, ...options }, bar.report));
         } finally {
           bar.stop();
         }
@@ -88,25 +83,19 @@ export function addImportCommands(program: Command, run: Run): void {
         site: string,
         o: { user?: string; password?: string; since?: string; as?: string; dryRun?: boolean; json?: boolean },
       ) =>
-        run(async ({ tec, progress }) => {
+        run(async ({ sources, progress }) => {
           if ((o.user === undefined) !== (o.password === undefined))
             throw new ImportError('--user and --password go together');
           if (o.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(o.since))
             throw new ImportError('--since takes a date as YYYY-MM-DD');
           const bar = progressOf(progress);
           try {
-            const summary = await tec.run(
-              {
-                site,
-                credentials: o.user !== undefined ? { user: o.user, password: o.password ?? '' } : null,
-                dryRun: o.dryRun === true,
-                since: o.since,
-                author: o.as,
-                fetch: CLI_FETCH,
-              },
-              bar.report,
+            const credentials = o.user !== undefined ? { user: o.user, password: o.password ?? '' } : null;
+            const outcome = await sources.run(
+              { kind: 'tec', url: site, credentials, since: o.since },
+              { dryRun: o.dryRun === true, author: o.as, guarded: false, progress: bar.report },
             );
-            return outputOf(summary);
+            return outputOf(outcome.summary);
           } finally {
             bar.stop();
           }

@@ -19,7 +19,7 @@ import { addWebhookCommands } from './webhook-commands';
 import { addImportCommands } from './import-commands';
 import { IcalImports } from '../modules/imports/ical-imports.service';
 import { ImportError } from '../modules/imports/import-summary';
-import { TecImports } from '../modules/imports/tec-imports.service';
+import { ImportSources } from '../modules/imports/import-sources.service';
 import { DomainError, errorMessage } from '../common/errors/domain-error';
 import { WebhooksService } from '../modules/webhooks/webhooks.service';
 import { WebhookWorker } from '../modules/webhooks/webhook-worker';
@@ -90,7 +90,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addWebhookCommands(program, async (action, json) => {
     // The whole service without its HTTP server: payloads render records as the API does.
     const app = await NestFactory.createApplicationContext(
-      AppModule.forRoot({ overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false' }, modules: await modules() }),
+      AppModule.forRoot({
+        overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false', IMPORTS_SCHEDULER: 'false' },
+        modules: await modules(),
+      }),
       { logger: false },
     );
     try {
@@ -112,12 +115,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addImportCommands(program, async (action, json) => {
     // The whole service without its HTTP server and background jobs: imports write as the API does.
     const app = await NestFactory.createApplicationContext(
-      AppModule.forRoot({ overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false' }, modules: await modules() }),
+      AppModule.forRoot({
+        overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false', IMPORTS_SCHEDULER: 'false' },
+        modules: await modules(),
+      }),
       { logger: false },
     );
     try {
       const progress = (label: string, total: number) => startProgress(label, total, io.stderr);
-      print(await action({ ical: app.get(IcalImports), tec: app.get(TecImports), progress }), json);
+      print(await action({ ical: app.get(IcalImports), sources: app.get(ImportSources), progress }), json);
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       io.stderr.write(json ? `${JSON.stringify({ error: error.message })}\n` : `error: ${error.message}\n`);

@@ -92,6 +92,21 @@ export class AppConfig {
   get icalConcurrentFeeds(): number {
     return this.get('ICAL_CONCURRENT_FEEDS');
   }
+  get imports(): {
+    scheduler: boolean;
+    allowPrivate: boolean;
+    pollMs: number;
+    fetchTimeoutMs: number;
+    maxBytes: number;
+  } {
+    return {
+      scheduler: this.get('IMPORTS_SCHEDULER'),
+      allowPrivate: this.get('IMPORTS_ALLOW_PRIVATE'),
+      pollMs: this.get('IMPORTS_POLL_SECONDS') * 1000,
+      fetchTimeoutMs: this.get('IMPORTS_FETCH_TIMEOUT_SECONDS') * 1000,
+      maxBytes: this.get('IMPORTS_MAX_MB') * 1024 * 1024,
+    };
+  }
   get webhooks(): {
     worker: boolean;
     allowPrivate: boolean;

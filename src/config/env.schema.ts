@@ -244,6 +244,37 @@ export class EnvironmentVariables {
   @Max(60000)
   REDIS_COMMAND_TIMEOUT_MS = 500;
 
+  /** Refresh the import subscriptions that are due in this process (one instance at a time, by a lease). */
+  @Transform(toBool)
+  @IsBoolean()
+  IMPORTS_SCHEDULER = true;
+
+  /** Allow import subscription URLs on loopback, private and link-local addresses (tests, closed networks). */
+  @Transform(toBool)
+  @IsBoolean()
+  IMPORTS_ALLOW_PRIVATE = false;
+
+  /** How often the scheduler looks for subscriptions that are due. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  IMPORTS_POLL_SECONDS = 60;
+
+  /** How long one request to an import source may take, redirects included. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(600)
+  IMPORTS_FETCH_TIMEOUT_SECONDS = 60;
+
+  /** The largest answer an import source may send (one iCalendar file, one page of a TEC list), in MB. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1024)
+  IMPORTS_MAX_MB = 50;
+
   /** Run the webhook worker in this process (dispatch changes, send deliveries). */
   @Transform(toBool)
   @IsBoolean()

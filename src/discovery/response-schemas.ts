@@ -281,6 +281,53 @@ const WEBHOOK_SCHEMAS: Record<string, Schema> = {
   }),
 };
 
+const IMPORT_ENTRY = object({ id: str, reason: str });
+
+/** Import subscriptions and their runs (docs/importing.md). */
+const IMPORT_SCHEMAS: Record<string, Schema> = {
+  ImportRun: object(
+    {
+      id: int,
+      subscription: int,
+      trigger: { type: 'string', enum: ['schedule', 'manual'] },
+      status: { type: 'string', enum: ['running', 'succeeded', 'failed', 'not_modified'] },
+      started_utc: DATE,
+      finished_utc: { ...DATE, nullable: true },
+      created: int,
+      updated: int,
+      unchanged: int,
+      trashed: int,
+      skipped: arrayOf(IMPORT_ENTRY),
+      notes: arrayOf(IMPORT_ENTRY),
+      failed: arrayOf(IMPORT_ENTRY),
+    },
+    ['id', 'subscription', 'trigger', 'status', 'started_utc', 'finished_utc', 'created', 'updated', 'unchanged'],
+  ),
+  Import: object(
+    {
+      id: int,
+      kind: { type: 'string', enum: ['ical', 'tec'] },
+      url: URI,
+      description: str,
+      user: str,
+      has_password: { type: 'boolean' },
+      categories: arrayOf(str),
+      interval_minutes: int,
+      overwrite: { type: 'string', enum: ['source_wins', 'keep_local_edits'] },
+      enabled: { type: 'boolean' },
+      next_run_utc: DATE,
+      created_utc: DATE,
+      modified_utc: DATE,
+      last_run: {
+        description: docText({ en: 'The latest run; null before the first.', de: 'Der letzte Lauf; null vor dem ersten.' }),
+        oneOf: [ref('ImportRun'), { type: 'object', nullable: true, maxProperties: 0 }],
+      },
+      urls: object({ self: URI, runs: URI, run: URI }),
+    },
+    ['id', 'kind', 'url', 'interval_minutes', 'overwrite', 'enabled', 'next_run_utc', 'last_run', 'urls'],
+  ),
+};
+
 /** Per resource (rest base): the schema of its items and of its list envelope. */
 const RESOURCES: Record<string, { item: string; list: string }> = {
   events: { item: 'Event', list: 'EventList' },
@@ -289,6 +336,7 @@ const RESOURCES: Record<string, { item: string; list: string }> = {
   categories: { item: 'Term', list: 'CategoryList' },
   tags: { item: 'Term', list: 'TagList' },
   webhooks: { item: 'Webhook', list: 'WebhookList' },
+  imports: { item: 'Import', list: 'ImportList' },
 };
 
 const listSchema = (key: string, item: string): Schema =>
@@ -322,6 +370,10 @@ const ERROR_TEXTS: Record<number, string> = {
   401: docText({ en: 'Credentials needed, or wrong.', de: 'Anmeldung nötig oder falsch.' }),
   403: docText({ en: 'Not allowed, or not readable.', de: 'Nicht erlaubt oder nicht lesbar.' }),
   404: docText({ en: 'No such record or page.', de: 'Kein solcher Eintrag oder keine solche Seite.' }),
+  409: docText({
+    en: 'In conflict with the current state (an import that is running).',
+    de: 'Im Konflikt mit dem aktuellen Stand (ein Import, der gerade läuft).',
+  }),
   410: docText({ en: 'Already in the trash.', de: 'Bereits im Papierkorb.' }),
   412: docText({
     en: 'If-Match or If-Unmodified-Since failed: the record changed since it was read.',
@@ -420,6 +472,10 @@ const EXAMPLES: Record<string, { create: Schema; update: Schema }> = {
   },
   categories: { create: { name: 'Concerts' }, update: { name: 'Concerts and gigs' } },
   tags: { create: { name: 'jazz' }, update: { name: 'jazz and blues' } },
+  imports: {
+    create: { kind: 'ical', url: 'https://93.184.216.34/calendar.ics', categories: ['Partner'], interval_minutes: 120 },
+    update: { overwrite: 'keep_local_edits' },
+  },
 };
 
 function kindOf(path: string, method: string, resource: string, collectionPath?: boolean): Kind | null {
@@ -429,6 +485,25 @@ function kindOf(path: string, method: string, resource: string, collectionPath?:
   if (method === 'get') return 'read';
   if (method === 'delete') return 'delete';
   return ['post', 'put', 'patch'].includes(method) ? 'update' : null;
+}
+
+/** An import's runs (`GET …/runs`), one run (`GET …/runs/{run}`) or a run made now (`POST …/run`, 200). */
+function runResponses(list: boolean): Record<string, unknown> {
+  return {
+    '200': {
+      description: list
+        ? docText({ en: 'One page of runs, newest first.', de: 'Eine Seite Läufe, neueste zuerst.' })
+        : docText({ en: 'The run.', de: 'Der Lauf.' }),
+      content: { 'application/json': { schema: ref(list ? 'ImportRunList' : 'ImportRun') } },
+      ...(list ? { headers: { ...TOTAL_HEADERS, ...PAGES_HEADERS } } : {}),
+    },
+    ...Object.fromEntries(
+      [400, 401, 403, 404, 409, 429, 503].map((status) => [
+        String(status),
+        { description: ERROR_TEXTS[status], content: { 'application/json': { schema: ref('Error') } } },
+      ]),
+    ),
+  };
 }
 
 /** A webhook's deliveries (`GET …/deliveries`) or a redelivery (`POST …/redeliver`, 201). */
@@ -462,8 +537,10 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
       ...(doc.components?.schemas ?? {}),
       ...SCHEMAS,
       ...WEBHOOK_SCHEMAS,
+      ...IMPORT_SCHEMAS,
       ChangeList: CHANGE_LIST,
       DeliveryList: listSchema('deliveries', 'WebhookDelivery'),
+      ImportRunList: listSchema('runs', 'ImportRun'),
     },
   };
   const schemas = doc.components.schemas ?? {};
@@ -484,11 +561,15 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
     const module = registered.find((r) => r.pattern.test(path));
     const names = module?.resource ?? RESOURCES[resource];
     if (!names) continue;
-    // Webhooks are administrators' (403 for everyone else, on reads too) and take no If-Match.
-    const adminOnly = resource === 'webhooks';
+    // Webhooks and imports are administrators' (403 for everyone else, on reads too) and take no If-Match.
+    const adminOnly = resource === 'webhooks' || resource === 'imports';
     for (const [method, operation] of Object.entries(operations as Record<string, Schema>)) {
       if (adminOnly && path.includes('/deliveries')) {
         operation.responses = deliveryResponses(method === 'get');
+        continue;
+      }
+      if (resource === 'imports' && /\/runs?(\/|$)/.test(path)) {
+        operation.responses = runResponses(path.endsWith('/runs'));
         continue;
       }
       const kind = kindOf(path, method, resource, module && module.collection.test(path));

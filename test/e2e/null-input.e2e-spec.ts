@@ -30,6 +30,7 @@ const CREATE_BODIES: Record<string, Record<string, unknown>> = {
   categories: { name: 'Null probe category' },
   tags: { name: 'Null probe tag' },
   webhooks: { url: 'https://93.184.216.34/hook' },
+  imports: { kind: 'ical', url: 'https://93.184.216.34/calendar.ics' },
 };
 
 /**
@@ -40,8 +41,8 @@ describe('null in every write field', () => {
   let t: TestApp;
   let editor: TestUser;
   let admin: TestUser;
-  /** Webhooks are administrators' (manage_options); everything else an editor writes. */
-  const authFor = (resource: string) => (resource === 'webhooks' ? admin.auth : editor.auth);
+  /** Webhooks and imports are administrators' (manage_options); everything else an editor writes. */
+  const authFor = (resource: string) => (['webhooks', 'imports'].includes(resource) ? admin.auth : editor.auth);
   let writes: IndexedEndpoint[];
   /** Per collection route pattern: its create body and the record made with it. */
   const bodies: Record<string, Record<string, unknown>> = {};

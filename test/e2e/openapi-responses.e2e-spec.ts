@@ -116,8 +116,11 @@ describe('OpenAPI responses', () => {
     // Every collection that creates (the calendar's and every registered module's), parents before children,
     // so that a child's path parameters are filled from what its parent's create gave.
     const collections = Object.entries(doc.paths)
-      // (Webhooks are administrators' and need a reachable public address: their own test below.)
-      .filter(([path, operations]) => operations.post?.responses['201'] && !path.startsWith(`${ns}/webhooks`))
+      // (Webhooks and imports are administrators' and need a reachable public address: their own tests below.)
+      .filter(
+        ([path, operations]) =>
+          operations.post?.responses['201'] && !path.startsWith(`${ns}/webhooks`) && !path.startsWith(`${ns}/imports`),
+      )
       .map(([path]) => path)
       .sort((a, b) => a.split('{').length - b.split('{').length || a.localeCompare(b));
     expect(collections).toEqual(
@@ -176,6 +179,25 @@ describe('OpenAPI responses', () => {
     expect(Object.keys(doc.paths[`${ns}/events/{id}`].get.responses)).toContain('304');
     expect(Object.keys(doc.paths[`${ns}/events/{id}`].patch.responses)).toContain('412');
     expect(Object.keys(doc.paths[`${ns}/tags/{id}`].delete.responses)).toContain('412');
+  });
+
+  it('describes the import routes as they answer', async () => {
+    const admin = await createUser(t, 'administrator');
+    const imports = `${ns}/imports`;
+    const check = async (path: string, method: 'get' | 'post', status: number, res: { body: unknown }) => {
+      const operation = doc.paths[path][method];
+      const schema = operation.responses[String(status)].content!['application/json'].schema;
+      expect([path, method, validate(schema, res.body)]).toEqual([path, method, []]);
+    };
+    const example = doc.paths[imports].post.requestBody?.content['application/json'].example;
+    const created = await t.http.post(imports).set('Authorization', admin.auth).send(example).expect(201);
+    await check(imports, 'post', 201, created);
+    await check(imports, 'get', 200, await t.http.get(imports).set('Authorization', admin.auth).expect(200));
+    const one = `${imports}/{id}`;
+    await check(one, 'get', 200, await t.http.get(`${imports}/${created.body.id}`).set('Authorization', admin.auth));
+    const runs = await t.http.get(`${imports}/${created.body.id}/runs`).set('Authorization', admin.auth).expect(200);
+    await check(`${one}/runs`, 'get', 200, runs);
+    await t.http.get(imports).set('Authorization', editor.auth).expect(403);
   });
 
   it('describes the webhook routes as they answer', async () => {

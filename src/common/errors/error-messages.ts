@@ -24,9 +24,12 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
     term_not_found: 'Term does not exist.',
     webhook_not_found: 'No webhook with this ID.',
     delivery_not_found: 'No delivery with this ID for this webhook.',
+    import_not_found: 'No import subscription with this ID.',
+    import_run_not_found: 'No run with this ID for this import subscription.',
     no_route: 'No route was found matching the URL and request method.',
     invalid_namespace: 'The specified namespace could not be found.',
     conflict: 'The request conflicts with the current state of the record; retry it.',
+    import_running: 'This subscription is being imported now; its run is in its list of runs.',
     sync_token_expired:
       'This sync token is older than the change log keeps (or from another database); download the records again and sync from a new token.',
     precondition_failed:
@@ -64,9 +67,12 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
     term_not_found: 'Der Begriff existiert nicht.',
     webhook_not_found: 'Kein Webhook mit dieser ID.',
     delivery_not_found: 'Keine Zustellung mit dieser ID für diesen Webhook.',
+    import_not_found: 'Kein Import-Abonnement mit dieser ID.',
+    import_run_not_found: 'Kein Lauf mit dieser ID für dieses Import-Abonnement.',
     no_route: 'Für diese URL und Anfragemethode gibt es keine Route.',
     invalid_namespace: 'Der angegebene Namensraum wurde nicht gefunden.',
     conflict: 'Die Anfrage steht im Konflikt mit dem aktuellen Stand des Eintrags; bitte wiederholen.',
+    import_running: 'Dieses Abonnement wird gerade importiert; sein Lauf steht in seiner Liste der Läufe.',
     sync_token_expired:
       'Dieses Sync-Token ist älter als das Änderungsprotokoll (oder stammt aus einer anderen Datenbank); bitte alle Einträge neu laden und mit einem neuen Token synchronisieren.',
     precondition_failed:

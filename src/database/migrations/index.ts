@@ -21,6 +21,7 @@ import { AddDerivedStores1765500000000 } from './1765500000000-add-derived-store
 import { AddEventSeries1765600000000 } from './1765600000000-add-event-series';
 import { AddImportedRecords1765700000000 } from './1765700000000-add-imported-records';
 import { AddImportedTerms1765800000000 } from './1765800000000-add-imported-terms';
+import { AddImportSubscriptions1765900000000 } from './1765900000000-add-import-subscriptions';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -50,4 +51,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddEventSeries1765600000000,
   AddImportedRecords1765700000000,
   AddImportedTerms1765800000000,
+  AddImportSubscriptions1765900000000,
 ];

@@ -10,7 +10,8 @@ import { UpdateEventDto } from '../events/dto/update-event.dto';
 import { EventWritesService } from '../events/event-writes.service';
 import { EventDetailsEntity } from '../events/event-details.entity';
 import { readIcal, type IcalRecord } from './ical/ical-records';
-import { ImportLedger, type KnownRecord } from './import-ledger';
+import { ImportLedger, KEPT_AS_EDITED, type KnownRecord } from './import-ledger';
+import type { OverwriteRule } from './subscriptions/import-subscription.entity';
 import {
   emptySummary,
   ImportError,
@@ -34,7 +35,14 @@ export class IcalImports {
   ) {}
 
   async run(
-    input: { source: string; text: string; categories?: string[]; dryRun?: boolean; author?: string },
+    input: {
+      source: string;
+      text: string;
+      categories?: string[];
+      dryRun?: boolean;
+      author?: string | number | null;
+      overwrite?: OverwriteRule;
+    },
     progress?: ImportProgress,
   ): Promise<ImportSummary> {
     const parsed = readIcal(input.text, { categories: input.categories });
@@ -51,7 +59,14 @@ export class IcalImports {
             summary.skipped.push({ id: record.sourceId, reason: 'cancelled in the source, never imported' });
             return null;
           }
-          return this.importOne(input.source, record, known.get(record.sourceId), ctx);
+          const before = known.get(record.sourceId);
+          // A cancellation is no edit to keep out: the event goes to the trash whatever was edited here.
+          const edit = before && !record.cancelled && before.hash !== record.hash;
+          if (edit && (await this.ledger.keepsLocalEdit(input.overwrite, before))) {
+            summary.notes.push({ id: record.sourceId, reason: KEPT_AS_EDITED });
+            return 'unchanged';
+          }
+          return this.importOne(input.source, record, before, ctx);
         });
         progress?.(index + 1, total);
       }

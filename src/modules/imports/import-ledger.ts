@@ -7,7 +7,9 @@ import { systemRequestContext } from '../../common/http/system-request-context';
 import { AppConfig } from '../../config/app-config';
 import { DatabaseContext } from '../../database/database-context';
 import { WriteTransactions } from '../../database/write-transactions';
+import { PostEntity } from '../../core/posts/post.entity';
 import { ImportedRecordEntity } from './imported-record.entity';
+import type { OverwriteRule } from './subscriptions/import-subscription.entity';
 import { ImportedTermEntity } from './imported-term.entity';
 import { ImportError, reasonOf, type ImportOutcome, type ImportSummary } from './import-summary';
 
@@ -16,12 +18,17 @@ class DryRunRollback extends Error {}
 
 class SavepointLost extends ImportError {}
 
+/** The note of a record `keep_local_edits` left as it was edited here. */
+export const KEPT_AS_EDITED = 'edited here since it was last imported: kept as edited (keep_local_edits)';
+
 /** What a source's record became here, as `imported_records` / `imported_terms` keep it. */
 export interface KnownRecord {
   rowId: number;
   /** The post or term here. */
   id: number;
   hash: string;
+  /** When it was last written by an import. */
+  importedUtc: string;
 }
 
 type LedgerEntity = typeof ImportedRecordEntity | typeof ImportedTermEntity;
@@ -41,13 +48,21 @@ export class ImportLedger {
     private readonly clock: Clock,
   ) {}
 
-  /** The context an import writes in: the login given, else the first administrator. */
-  async contextFor(login: string | undefined, requestId: string): Promise<RequestContext> {
-    const user = login
-      ? await this.users.findByLogin(login)
-      : (await this.users.list()).find((u) => u.role === 'administrator');
+  /**
+   * The context an import writes in: the user named (by login, or by id for a subscription), else the first
+   * administrator.
+   */
+  async contextFor(who: string | number | null | undefined, requestId: string): Promise<RequestContext> {
+    const user =
+      typeof who === 'string'
+        ? await this.users.findByLogin(who)
+        : typeof who === 'number'
+          ? await this.users.findById(who)
+          : (await this.users.list()).find((u) => u.role === 'administrator');
     if (!user)
-      throw new ImportError(login ? `no user "${login}"` : 'no administrator to import as: name one with --user');
+      throw new ImportError(
+        who === null || who === undefined ? 'no administrator to import as: name one with --as' : `no user "${who}"`,
+      );
     return this.context(toAuthUser(user), requestId);
   }
 
@@ -66,27 +81,58 @@ export class ImportLedger {
   private async known(entity: LedgerEntity, source: string): Promise<Map<string, KnownRecord>> {
     const rows: (ImportedRecordEntity | ImportedTermEntity)[] = await this.db.manager.findBy(entity, { source });
     return new Map(
-      rows.map((r) => [r.sourceId, { rowId: r.id, id: 'postId' in r ? r.postId : r.termId, hash: r.hash }]),
+      rows.map((r) => [
+        r.sourceId,
+        { rowId: r.id, id: 'postId' in r ? r.postId : r.termId, hash: r.hash, importedUtc: r.importedUtc },
+      ]),
     );
   }
 
-  /** Notes in the caller's transaction that `sourceId` became post `postId`, as the source said `hash`. */
-  rememberPost(source: string, sourceId: string, postId: number, hash: string, known?: KnownRecord): Promise<void> {
-    return this.remember(ImportedRecordEntity, { source, sourceId, postId, hash }, known);
+  /**
+   * Notes in the caller's transaction that `sourceId` became post `postId`, as the source said `hash`; what
+   * the run's map of known records holds for it now.
+   */
+  rememberPost(
+    source: string,
+    sourceId: string,
+    postId: number,
+    hash: string,
+    known?: KnownRecord,
+  ): Promise<KnownRecord> {
+    return this.remember(ImportedRecordEntity, { source, sourceId, postId, hash }, postId, known);
   }
 
-  rememberTerm(source: string, sourceId: string, termId: number, hash: string, known?: KnownRecord): Promise<void> {
-    return this.remember(ImportedTermEntity, { source, sourceId, termId, hash }, known);
+  rememberTerm(
+    source: string,
+    sourceId: string,
+    termId: number,
+    hash: string,
+    known?: KnownRecord,
+  ): Promise<KnownRecord> {
+    return this.remember(ImportedTermEntity, { source, sourceId, termId, hash }, termId, known);
   }
 
   private async remember(
     entity: LedgerEntity,
     row: Partial<ImportedRecordEntity> | Partial<ImportedTermEntity>,
+    id: number,
     known: KnownRecord | undefined,
-  ): Promise<void> {
-    const full = { ...row, importedUtc: this.clock.nowSqlUtc() };
+  ): Promise<KnownRecord> {
+    const importedUtc = this.clock.nowSqlUtc();
+    const full = { ...row, importedUtc };
     if (known) await this.db.manager.update(entity, { id: known.rowId }, full);
     else await this.db.insertOnly(entity, full);
+    return { rowId: known?.rowId ?? 0, id, hash: row.hash ?? '', importedUtc };
+  }
+
+  /**
+   * Whether `keep_local_edits` keeps the post as it is: edited here after its last import (its modified time
+   * is later; an edit in the import's own second is not told apart).
+   */
+  async keepsLocalEdit(overwrite: OverwriteRule | undefined, known: KnownRecord): Promise<boolean> {
+    if (overwrite !== 'keep_local_edits') return false;
+    const post = await this.db.manager.findOneBy(PostEntity, { id: known.id });
+    return post !== null && post.modifiedUtc > known.importedUtc;
   }
 
   /**

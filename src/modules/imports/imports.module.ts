@@ -4,14 +4,28 @@ import { AuthModule } from '../../auth/auth.module';
 import { EventsModule } from '../events/events.module';
 import { IcalImports } from './ical-imports.service';
 import { ImportLedger } from './import-ledger';
+import { ImportSources } from './import-sources.service';
 import { ImportedRecordEntity } from './imported-record.entity';
 import { ImportedTermEntity } from './imported-term.entity';
+import { ImportRunEntity } from './subscriptions/import-run.entity';
+import { ImportScheduler } from './subscriptions/import-scheduler';
+import { ImportSubscriptionEntity } from './subscriptions/import-subscription.entity';
+import { ImportSubscriptions } from './subscriptions/import-subscriptions.service';
+import { ImportsController } from './subscriptions/imports.controller';
 import { TecImports } from './tec-imports.service';
 
-/** Imports into the calendar (issue 37): iCalendar feeds and TEC sites, by the CLI's `import:ical` and `import:tec`. */
+/**
+ * Imports into the calendar (issue 37): iCalendar feeds and TEC sites, by the CLI (`import:ical`,
+ * `import:tec`) and by subscriptions at `/cal/events/v1/imports`, all through `ImportSources`.
+ */
 @Module({
-  imports: [EventsModule, AuthModule, TypeOrmModule.forFeature([ImportedRecordEntity, ImportedTermEntity])],
-  providers: [ImportLedger, IcalImports, TecImports],
-  exports: [IcalImports, TecImports],
+  imports: [
+    EventsModule,
+    AuthModule,
+    TypeOrmModule.forFeature([ImportedRecordEntity, ImportedTermEntity, ImportSubscriptionEntity, ImportRunEntity]),
+  ],
+  controllers: [ImportsController],
+  providers: [ImportLedger, IcalImports, TecImports, ImportSources, ImportSubscriptions, ImportScheduler],
+  exports: [IcalImports, ImportSources, ImportSubscriptions, ImportScheduler],
 })
 export class ImportsModule {}

@@ -20,7 +20,8 @@ import { EventLinkRegistry } from '../events/links/event-links.module';
 import type { EventLinkTarget } from '../events/links/event-link';
 import { EventTaxonomyRegistry } from '../events/taxonomies/event-taxonomy';
 import type { FetchOptions } from './fetch/source-fetch';
-import { ImportLedger, type KnownRecord } from './import-ledger';
+import { ImportLedger, KEPT_AS_EDITED, type KnownRecord } from './import-ledger';
+import type { OverwriteRule } from './subscriptions/import-subscription.entity';
 import { emptySummary, reasonOf, type ImportOutcome, type ImportProgress, type ImportSummary } from './import-summary';
 import { eventOf, hashOf, linkedRecordOf, termOf, type TecEvent } from './tec/tec-fields';
 import { TecSite } from './tec/tec-site';
@@ -31,9 +32,11 @@ export interface TecImportInput {
   dryRun?: boolean;
   /** Only events from this date on (`YYYY-MM-DD`); events outside it are then never trashed as gone. */
   since?: string;
-  /** The login to write as (default: the first administrator). */
-  author?: string;
+  /** The login or user id to write as (default: the first administrator). */
+  author?: string | number | null;
   fetch: Omit<FetchOptions, 'headers' | 'conditional'>;
+  /** What a run does with records edited here since they were imported (default `source_wins`). */
+  overwrite?: OverwriteRule;
 }
 
 /** TEC's own lists start at the current time by default; this asks for every event from this date on. */
@@ -56,6 +59,7 @@ interface Run {
   summary: ImportSummary;
   posts: Map<string, KnownRecord>;
   terms: Map<string, KnownRecord>;
+  overwrite?: OverwriteRule;
 }
 
 /**
@@ -90,6 +94,7 @@ export class TecImports {
         summary,
         posts: await this.ledger.posts(source),
         terms: await this.ledger.terms(source),
+        overwrite: input.overwrite,
       };
       try {
         for (const { field, taxonomy } of this.eventTaxonomies.termFields())
@@ -170,8 +175,7 @@ export class TecImports {
         run.summary.notes.push({ id: sourceId, reason: `matched the term ${existing} of the same name` });
       }
     }
-    await this.ledger.rememberTerm(run.source, sourceId, termId, hash, known);
-    run.terms.set(sourceId, { rowId: known?.rowId ?? 0, id: termId, hash });
+    run.terms.set(sourceId, await this.ledger.rememberTerm(run.source, sourceId, termId, hash, known));
     return known ? 'updated' : 'created';
   }
 
@@ -187,12 +191,12 @@ export class TecImports {
       const hash = hashOf(fields);
       const known = run.posts.get(sourceId);
       if (known?.hash === hash) return 'unchanged';
+      if (known && (await this.keptAsEdited(run, sourceId, known))) return 'unchanged';
       const dto = await validateDto(kind.target.createDto, fields);
       const postId = known
         ? (await kind.service.update(byId(known.id), dto, run.ctx)).id
         : (await kind.service.create(dto, run.ctx)).id;
-      await this.ledger.rememberPost(run.source, sourceId, postId, hash, known);
-      run.posts.set(sourceId, { rowId: known?.rowId ?? 0, id: postId, hash });
+      run.posts.set(sourceId, await this.ledger.rememberPost(run.source, sourceId, postId, hash, known));
       return known ? 'updated' : 'created';
     });
   }
@@ -231,6 +235,7 @@ export class TecImports {
     const hash = hashOf(event);
     const known = run.posts.get(sourceId);
     if (known?.hash === hash) return 'unchanged';
+    if (known && (await this.keptAsEdited(run, sourceId, known))) return 'unchanged';
     const fields: Record<string, unknown> = { ...event.fields, ...this.linksHere(run, sourceId, event) };
     if (event.protectedInSource && !known) {
       // Its password is not the source's to tell: protected here by one nobody knows until an editor sets it.
@@ -256,8 +261,7 @@ export class TecImports {
       if (typeof fields.slug === 'string' && fields.slug !== '' && created.slug !== fields.slug)
         run.summary.notes.push({ id: sourceId, reason: `slug "${fields.slug}" was taken: "${String(created.slug)}"` });
     }
-    await this.ledger.rememberPost(run.source, sourceId, postId, hash, known);
-    run.posts.set(sourceId, { rowId: known?.rowId ?? 0, id: postId, hash });
+    run.posts.set(sourceId, await this.ledger.rememberPost(run.source, sourceId, postId, hash, known));
     return known ? 'updated' : 'created';
   }
 
@@ -278,6 +282,13 @@ export class TecImports {
       fields[field] = cardinalityOne ? (here[0] ?? null) : here;
     }
     return fields;
+  }
+
+  /** `keep_local_edits`: a record edited here since its last import stays as edited (noted). */
+  private async keptAsEdited(run: Run, sourceId: string, known: KnownRecord): Promise<boolean> {
+    if (!(await this.ledger.keepsLocalEdit(run.overwrite, known))) return false;
+    run.summary.notes.push({ id: sourceId, reason: KEPT_AS_EDITED });
+    return true;
   }
 
   private async trashGone(run: Run, seen: Set<string>): Promise<void> {

@@ -1,0 +1,44 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { DateTimeColumn } from '../../../database/datetime.transformer';
+
+export type RunTrigger = 'schedule' | 'manual';
+/** `not_modified`: the source answered 304 to the conditional GET; nothing was read. */
+export type RunStatus = 'running' | 'succeeded' | 'failed' | 'not_modified';
+
+/** One run of a subscription: when, what it did, and its report (skipped, notes, failures). */
+@Entity('import_runs')
+export class ImportRunEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ name: 'subscription_id', type: 'integer' })
+  subscriptionId!: number;
+
+  @Column({ name: 'trigger_kind', type: 'varchar', length: 10 })
+  trigger!: RunTrigger;
+
+  @Column({ type: 'varchar', length: 14 })
+  status!: RunStatus;
+
+  @DateTimeColumn('started_utc')
+  startedUtc!: string;
+
+  @DateTimeColumn('finished_utc', { nullable: true })
+  finishedUtc!: string | null;
+
+  @Column({ name: 'created_count', type: 'integer', default: 0 })
+  created!: number;
+
+  @Column({ name: 'updated_count', type: 'integer', default: 0 })
+  updated!: number;
+
+  @Column({ name: 'unchanged_count', type: 'integer', default: 0 })
+  unchanged!: number;
+
+  @Column({ name: 'trashed_count', type: 'integer', default: 0 })
+  trashed!: number;
+
+  /** JSON: `{skipped, notes, failed}` of the summary. */
+  @Column({ type: 'text' })
+  report!: string;
+}

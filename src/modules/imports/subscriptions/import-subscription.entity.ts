@@ -1,0 +1,65 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { DateTimeColumn } from '../../../database/datetime.transformer';
+
+export type ImportKind = 'ical' | 'tec';
+/**
+ * What a run does with a record edited here since it was last imported: `source_wins` overwrites it with
+ * what the source says; `keep_local_edits` leaves it as edited (and notes it in the run's report).
+ */
+export type OverwriteRule = 'source_wins' | 'keep_local_edits';
+
+/** An iCalendar feed or TEC site an administrator registered, refreshed on its schedule (issue 37). */
+@Entity('import_subscriptions')
+export class ImportSubscriptionEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ type: 'varchar', length: 8 })
+  kind!: ImportKind;
+
+  @Column({ type: 'varchar', length: 2048 })
+  url!: string;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  description!: string;
+
+  /** A TEC site's user and application password; kept readable, since every run needs them. */
+  @Column({ name: 'source_user', type: 'varchar', length: 191, nullable: true })
+  sourceUser!: string | null;
+
+  @Column({ name: 'source_password', type: 'varchar', length: 255, nullable: true })
+  sourcePassword!: string | null;
+
+  /** JSON list of category names every imported event gets (iCalendar). */
+  @Column({ type: 'text' })
+  categories!: string;
+
+  @Column({ name: 'interval_minutes', type: 'integer' })
+  intervalMinutes!: number;
+
+  @Column({ type: 'varchar', length: 16 })
+  overwrite!: OverwriteRule;
+
+  @Column({ type: 'boolean', default: true })
+  enabled!: boolean;
+
+  /** Who the records are written as: the administrator who registered it. */
+  @Column({ name: 'author_id', type: 'integer', nullable: true })
+  authorId!: number | null;
+
+  /** The last answer's validators, for a conditional GET (iCalendar). */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  etag!: string | null;
+
+  @Column({ name: 'last_modified', type: 'varchar', length: 64, nullable: true })
+  lastModified!: string | null;
+
+  @DateTimeColumn('next_run_utc')
+  nextRunUtc!: string;
+
+  @DateTimeColumn('created_utc')
+  createdUtc!: string;
+
+  @DateTimeColumn('modified_utc')
+  modifiedUtc!: string;
+}

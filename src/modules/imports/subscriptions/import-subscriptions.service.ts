@@ -1,0 +1,325 @@
+import { Injectable } from '@nestjs/common';
+import { In, LessThanOrEqual } from 'typeorm';
+import { DomainError } from '../../../common/errors/domain-error';
+import type { RequestContext } from '../../../common/http/request-context';
+import { refuseOutboundUrl } from '../../../common/net/outbound-url-guard';
+import { buildListResponse, resolvePageRequest, type ListResponse } from '../../../common/pagination/pagination';
+import { RequestValidationError } from '../../../common/validation/request-validation.error';
+import { reason } from '../../../common/validation/validation-messages';
+import { AppConfig } from '../../../config/app-config';
+import { DatabaseClock } from '../../../database/database-clock';
+import { DatabaseContext } from '../../../database/database-context';
+import { Leases } from '../../../database/leases';
+import { WriteTransactions } from '../../../database/write-transactions';
+import type { CreateImportDto } from '../dto/create-import.dto';
+import type { UpdateImportDto } from '../dto/update-import.dto';
+import { ImportSources } from '../import-sources.service';
+import { reasonOf, type ImportSummary } from '../import-summary';
+import { ImportRunEntity, type RunStatus, type RunTrigger } from './import-run.entity';
+import { ImportSubscriptionEntity } from './import-subscription.entity';
+import { toImportObject, toRunObject, type ImportObject, type RunObject } from './import-subscription.mapper';
+
+/** How long one run may hold its subscription before another instance may take it over (it died). */
+const RUN_LEASE_MS = 60 * 60 * 1000;
+const DEFAULT_INTERVAL_MINUTES = 60;
+/** What a run's report keeps of each list: a source with 10,000 bad records must not make a 10 MB row. */
+const REPORT_ITEMS = 200;
+
+/**
+ * Import subscriptions (issue 37), for administrators: an iCalendar feed or a TEC site imported on its
+ * schedule through the same `ImportSources` the CLI uses, one run at a time per subscription (a lease), each
+ * run recorded with its counts and report. URLs pass the SSRF guard when registered and on every request.
+ */
+@Injectable()
+export class ImportSubscriptions {
+  /** Runs going on in this process: the lease is per process, so it cannot keep two of them apart. */
+  private readonly running = new Set<number>();
+
+  constructor(
+    private readonly db: DatabaseContext,
+    private readonly transactions: WriteTransactions,
+    private readonly clock: DatabaseClock,
+    private readonly config: AppConfig,
+    private readonly leases: Leases,
+    private readonly sources: ImportSources,
+  ) {}
+
+  async list(page: number | undefined, perPage: number | undefined, ctx: RequestContext): Promise<ListResponse> {
+    const request = resolvePageRequest(page, perPage, this.config.maxPerPage);
+    const [items, total] = await this.db.manager.findAndCount(ImportSubscriptionEntity, {
+      order: { id: 'ASC' },
+      skip: request.offset,
+      take: request.perPage,
+    });
+    const lastRuns = await this.lastRuns(items.map((s) => s.id));
+    return buildListResponse({
+      key: 'imports',
+      items: items.map((s) => toImportObject(s, lastRuns.get(s.id) ?? null, ctx.namespaceUrl)),
+      total,
+      page: request,
+      collectionUrl: `${ctx.namespaceUrl}/imports`,
+      query: {},
+    });
+  }
+
+  async get(id: number, ctx: RequestContext): Promise<ImportObject> {
+    const sub = await this.require(id);
+    return toImportObject(sub, (await this.lastRuns([id])).get(id) ?? null, ctx.namespaceUrl);
+  }
+
+  async create(dto: CreateImportDto, ctx: RequestContext): Promise<ImportObject> {
+    await this.assertUrl(dto.url);
+    const id = await this.transactions.run(
+      async () => {
+        const now = await this.clock.nowSqlUtc();
+        return this.db.insertReturningId(ImportSubscriptionEntity, {
+          kind: dto.kind,
+          url: dto.url,
+          description: dto.description ?? '',
+          sourceUser: dto.user || null,
+          sourcePassword: dto.password || null,
+          categories: JSON.stringify(dto.categories ?? []),
+          intervalMinutes: dto.interval_minutes ?? DEFAULT_INTERVAL_MINUTES,
+          overwrite: dto.overwrite ?? 'source_wins',
+          enabled: dto.enabled ?? true,
+          authorId: ctx.user?.id ?? null,
+          etag: null,
+          lastModified: null,
+          // Due at once: the scheduler's next round makes its first run.
+          nextRunUtc: now,
+          createdUtc: now,
+          modifiedUtc: now,
+        });
+      },
+      { content: false },
+    );
+    return this.get(id, ctx);
+  }
+
+  async update(id: number, dto: UpdateImportDto, ctx: RequestContext): Promise<ImportObject> {
+    if (dto.url !== undefined) await this.assertUrl(dto.url);
+    await this.transactions.run(
+      async () => {
+        const sub = await this.require(id);
+        const changed = <K extends keyof ImportSubscriptionEntity>(
+          key: K,
+          value: ImportSubscriptionEntity[K] | undefined,
+        ) => value !== undefined && value !== sub[key];
+        if (changed('url', dto.url) || changed('kind', dto.kind) || changed('overwrite', dto.overwrite)) {
+          // Another source, or another rule for what it says: the next run reads it whole, not a 304.
+          sub.etag = null;
+          sub.lastModified = null;
+        }
+        if (dto.kind !== undefined) sub.kind = dto.kind;
+        if (dto.url !== undefined) sub.url = dto.url;
+        if (dto.description !== undefined) sub.description = dto.description;
+        if (dto.user !== undefined) sub.sourceUser = dto.user || null;
+        if (dto.password !== undefined) sub.sourcePassword = dto.password || null;
+        if (dto.categories !== undefined) sub.categories = JSON.stringify(dto.categories);
+        if (dto.overwrite !== undefined) sub.overwrite = dto.overwrite;
+        if (dto.enabled !== undefined) sub.enabled = dto.enabled;
+        if (dto.interval_minutes !== undefined) sub.intervalMinutes = dto.interval_minutes;
+        sub.modifiedUtc = await this.clock.nowSqlUtc();
+        await this.db.manager.save(sub);
+      },
+      { content: false },
+    );
+    return this.get(id, ctx);
+  }
+
+  /** Deletes the subscription and its runs; what it imported stays (and is no longer refreshed). */
+  async delete(id: number, ctx: RequestContext): Promise<ImportObject> {
+    const before = await this.get(id, ctx);
+    await this.transactions.run(() => this.db.manager.delete(ImportSubscriptionEntity, { id }), { content: false });
+    return before;
+  }
+
+  async runs(id: number, page: number | undefined, perPage: number | undefined, ctx: RequestContext) {
+    await this.require(id);
+    const request = resolvePageRequest(page, perPage, this.config.maxPerPage);
+    const [items, total] = await this.db.manager.findAndCount(ImportRunEntity, {
+      where: { subscriptionId: id },
+      order: { id: 'DESC' },
+      skip: request.offset,
+      take: request.perPage,
+    });
+    return buildListResponse({
+      key: 'runs',
+      items: items.map(toRunObject),
+      total,
+      page: request,
+      collectionUrl: `${ctx.namespaceUrl}/imports/${id}/runs`,
+      query: {},
+    });
+  }
+
+  async getRun(id: number, runId: number): Promise<RunObject> {
+    await this.require(id);
+    const run = await this.db.manager.findOneBy(ImportRunEntity, { id: runId, subscriptionId: id });
+    if (!run) throw new DomainError('import_run_not_found');
+    return toRunObject(run);
+  }
+
+  /** `POST /imports/{id}/run`: runs it now, whatever its schedule; 409 while it is running. */
+  async runNow(id: number): Promise<RunObject> {
+    await this.require(id);
+    const run = await this.runOnce(id, 'manual');
+    if (run === null) throw new DomainError('import_running');
+    return run;
+  }
+
+  /** The ids of enabled subscriptions due now, oldest due first. */
+  async due(limit: number): Promise<number[]> {
+    const now = await this.clock.nowSqlUtc();
+    const due = await this.db.manager.find(ImportSubscriptionEntity, {
+      select: { id: true },
+      where: { enabled: true, nextRunUtc: LessThanOrEqual(now) },
+      order: { nextRunUtc: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+    return due.map((s) => s.id);
+  }
+
+  /**
+   * One run, recorded; null when another is running (in this or another instance) or, for the scheduler,
+   * when another instance ran it since it was found due.
+   */
+  async runOnce(id: number, trigger: RunTrigger): Promise<RunObject | null> {
+    if (this.running.has(id)) return null;
+    this.running.add(id);
+    try {
+      return await this.runLeased(id, trigger);
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  private async runLeased(id: number, trigger: RunTrigger): Promise<RunObject | null> {
+    const lease = `import-subscription:${id}`;
+    if (!(await this.leases.acquire(lease, RUN_LEASE_MS))) return null;
+    try {
+      const sub = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
+      if (!sub) return null;
+      const startedUtc = await this.clock.nowSqlUtc();
+      if (trigger === 'schedule' && (!sub.enabled || sub.nextRunUtc > startedUtc)) return null;
+      const runId = await this.transactions.run(
+        () =>
+          this.db.insertReturningId(ImportRunEntity, {
+            subscriptionId: id,
+            trigger,
+            status: 'running',
+            startedUtc,
+            finishedUtc: null,
+            created: 0,
+            updated: 0,
+            unchanged: 0,
+            trashed: 0,
+            report: '{}',
+          }),
+        { content: false },
+      );
+      const { status, summary, validators } = await this.importFrom(sub);
+      const finishedUtc = await this.clock.nowSqlUtc();
+      await this.transactions.run(
+        async () => {
+          await this.db.manager.update(
+            ImportRunEntity,
+            { id: runId },
+            {
+              status,
+              finishedUtc,
+              created: summary.created,
+              updated: summary.updated,
+              unchanged: summary.unchanged,
+              trashed: summary.trashed,
+              report: JSON.stringify({
+                skipped: summary.skipped.slice(0, REPORT_ITEMS),
+                notes: summary.notes.slice(0, REPORT_ITEMS),
+                failed: summary.failed.slice(0, REPORT_ITEMS),
+              }),
+            },
+          );
+          await this.db.manager.update(
+            ImportSubscriptionEntity,
+            { id },
+            {
+              nextRunUtc: DatabaseClock.plus(finishedUtc, sub.intervalMinutes * 60_000),
+              ...(validators ?? {}),
+            },
+          );
+        },
+        { content: false },
+      );
+      return this.getRun(id, runId);
+    } finally {
+      await this.leases.release(lease);
+    }
+  }
+
+  /** The import itself: whatever goes wrong ends in the run's report, never as an exception. */
+  private async importFrom(sub: ImportSubscriptionEntity): Promise<{
+    status: RunStatus;
+    summary: ImportSummary;
+    validators: { etag: string | null; lastModified: string | null } | null;
+  }> {
+    try {
+      const outcome = await this.sources.run(
+        {
+          kind: sub.kind,
+          url: sub.url,
+          credentials: sub.sourceUser ? { user: sub.sourceUser, password: sub.sourcePassword ?? '' } : null,
+          categories: JSON.parse(sub.categories) as string[],
+        },
+        {
+          author: sub.authorId,
+          overwrite: sub.overwrite,
+          guarded: true,
+          conditional: sub.kind === 'ical' ? { etag: sub.etag, lastModified: sub.lastModified } : undefined,
+        },
+      );
+      const failed = outcome.summary.failed.length > 0;
+      return {
+        status: outcome.notModified ? 'not_modified' : failed ? 'failed' : 'succeeded',
+        summary: outcome.summary,
+        // Kept only after a complete run: a 304 must not hide records that failed and are to be tried again.
+        validators: failed ? null : outcome.validators,
+      };
+    } catch (error) {
+      const summary: ImportSummary = {
+        source: sub.url,
+        dry_run: false,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        trashed: 0,
+        skipped: [],
+        notes: [],
+        failed: [{ id: '', reason: reasonOf(error) }],
+      };
+      return { status: 'failed', summary, validators: null };
+    }
+  }
+
+  private async lastRuns(ids: number[]): Promise<Map<number, ImportRunEntity>> {
+    if (ids.length === 0) return new Map();
+    const latest = await this.db.manager
+      .createQueryBuilder(ImportRunEntity, 'r')
+      .select('MAX(r.id)', 'id')
+      .where({ subscriptionId: In(ids) })
+      .groupBy('r.subscription_id')
+      .getRawMany<{ id: number | string }>();
+    const runs = await this.db.manager.findBy(ImportRunEntity, { id: In(latest.map((r) => Number(r.id))) });
+    return new Map(runs.map((r) => [r.subscriptionId, r]));
+  }
+
+  private async require(id: number): Promise<ImportSubscriptionEntity> {
+    const sub = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
+    if (!sub) throw new DomainError('import_not_found');
+    return sub;
+  }
+
+  private async assertUrl(url: string): Promise<void> {
+    const refused = await refuseOutboundUrl(url, this.config.imports.allowPrivate, 'IMPORTS_ALLOW_PRIVATE');
+    if (refused) throw RequestValidationError.of({ url: reason('refused_url', refused) });
+  }
+}

@@ -1,0 +1,113 @@
+import { Body, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequiresCapability } from '../../../auth/requires-capability.decorator';
+import { NAMESPACE } from '../../../common/http/namespace';
+import { Ctx, type RequestContext } from '../../../common/http/request-context';
+import { PathId, RestController, UpdateRoute } from '../../../common/http/rest-routes';
+import { docText } from '../../../common/i18n/doc-text';
+import type { ListResponse } from '../../../common/pagination/pagination';
+import { PaginationQueryDto } from '../../../common/pagination/pagination-query.dto';
+import { CreateImportDto } from '../dto/create-import.dto';
+import { UpdateImportDto } from '../dto/update-import.dto';
+import type { ImportObject, RunObject } from './import-subscription.mapper';
+import { ImportSubscriptions } from './import-subscriptions.service';
+
+const IMPORT_ID = { en: 'Unique identifier of the import subscription.', de: 'Eindeutige ID des Import-Abonnements.' };
+
+/** `/cal/events/v1/imports`: iCalendar feeds and TEC sites imported on a schedule (docs/importing.md). */
+@ApiTags('imports')
+@RestController(`${NAMESPACE}/imports`)
+export class ImportsController {
+  constructor(private readonly imports: ImportSubscriptions) {}
+
+  @Get()
+  @RequiresCapability('manage_options', 'import')
+  @ApiOperation({ summary: docText({ en: 'List import subscriptions.', de: 'Import-Abonnements auflisten.' }) })
+  list(@Query() query: PaginationQueryDto, @Ctx() ctx: RequestContext): Promise<ListResponse> {
+    return this.imports.list(query.page, query.per_page, ctx);
+  }
+
+  @Post()
+  @RequiresCapability('manage_options', 'import')
+  @ApiOperation({
+    summary: docText({
+      en: 'Subscribe to an iCalendar feed or a TEC site.',
+      de: 'Einen iCalendar-Feed oder eine TEC-Website abonnieren.',
+    }),
+  })
+  create(@Body() dto: CreateImportDto, @Ctx() ctx: RequestContext): Promise<ImportObject> {
+    return this.imports.create(dto, ctx);
+  }
+
+  @Get(':id')
+  @RequiresCapability('manage_options', 'import')
+  @ApiOperation({ summary: docText({ en: 'Read an import subscription.', de: 'Ein Import-Abonnement lesen.' }) })
+  get(@PathId(IMPORT_ID) id: number, @Ctx() ctx: RequestContext): Promise<ImportObject> {
+    return this.imports.get(id, ctx);
+  }
+
+  @UpdateRoute(':id')
+  @RequiresCapability('manage_options', 'import')
+  @ApiOperation({ summary: docText({ en: 'Change an import subscription.', de: 'Ein Import-Abonnement ändern.' }) })
+  update(
+    @PathId(IMPORT_ID) id: number,
+    @Body() dto: UpdateImportDto,
+    @Ctx() ctx: RequestContext,
+  ): Promise<ImportObject> {
+    return this.imports.update(id, dto, ctx);
+  }
+
+  @Delete(':id')
+  @RequiresCapability('manage_options', 'import')
+  @ApiOperation({
+    summary: docText({
+      en: 'Delete an import subscription and its runs; what it imported stays.',
+      de: 'Ein Import-Abonnement und seine Läufe löschen; das Importierte bleibt.',
+    }),
+  })
+  delete(@PathId(IMPORT_ID) id: number, @Ctx() ctx: RequestContext): Promise<ImportObject> {
+    return this.imports.delete(id, ctx);
+  }
+
+  @Post(':id/run')
+  @HttpCode(200)
+  @RequiresCapability('manage_options', 'import')
+  @ApiOperation({
+    summary: docText({
+      en: 'Run an import now and answer with its run (409 while one is running).',
+      de: 'Einen Import jetzt ausführen und mit seinem Lauf antworten (409, solange einer läuft).',
+    }),
+  })
+  run(@PathId(IMPORT_ID) id: number, @Ctx() ctx: RequestContext): Promise<RunObject> {
+    void ctx;
+    return this.imports.runNow(id);
+  }
+
+  @Get(':id/runs')
+  @RequiresCapability('manage_options', 'import')
+  @ApiOperation({
+    summary: docText({
+      en: 'List the runs of an import, newest first.',
+      de: 'Die Läufe eines Imports auflisten, neueste zuerst.',
+    }),
+  })
+  runs(
+    @PathId(IMPORT_ID) id: number,
+    @Query() query: PaginationQueryDto,
+    @Ctx() ctx: RequestContext,
+  ): Promise<ListResponse> {
+    return this.imports.runs(id, query.page, query.per_page, ctx);
+  }
+
+  @Get(':id/runs/:run')
+  @RequiresCapability('manage_options', 'import')
+  @ApiOperation({ summary: docText({ en: 'Read one run of an import.', de: 'Einen Lauf eines Imports lesen.' }) })
+  getRun(
+    @PathId(IMPORT_ID) id: number,
+    @PathId({ en: 'Unique identifier of the run.', de: 'Eindeutige ID des Laufs.' }, 'run') runId: number,
+    @Ctx() ctx: RequestContext,
+  ): Promise<RunObject> {
+    void ctx;
+    return this.imports.getRun(id, runId);
+  }
+}
