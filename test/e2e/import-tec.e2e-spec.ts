@@ -264,6 +264,12 @@ describe('import:tec from the recorded TEC 6.17 site', () => {
     await t.app.listen(0, '127.0.0.1');
     const alias = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
     const second = await createTestApp({ env: { SITE_TIMEZONE: 'UTC' } });
+    // Further ahead than a TEC list's default end (two years): the import asks for every date.
+    await t.http
+      .post('/cal/events/v1/events')
+      .set('Authorization', admin.auth)
+      .send({ title: 'Far ahead', start_date: '2031-07-01 10:00', end_date: '2031-07-01 12:00' })
+      .expect(201);
     try {
       const secondAdmin = await createUser(second, 'administrator');
       const run = () =>
@@ -278,7 +284,12 @@ describe('import:tec from the recorded TEC 6.17 site', () => {
           '--json',
         );
       const first = JSON.parse((await run()).stdout) as Summary;
-      expect(first).toMatchObject({ created: RECORDS, failed: [] });
+      expect(first).toMatchObject({ created: RECORDS + 1, failed: [] });
+      const farAhead = await second.http
+        .get(`${TEC}/events`)
+        .query({ start_date: '2031-01-01', end_date: '2031-12-31' })
+        .expect(200);
+      expect(farAhead.body.events.map((e: Json) => e.title)).toEqual(['Far ahead']);
       // An editor here reads the protected events in full; they arrive protected all the same.
       expect(first.notes.filter((n) => n.reason.includes('password-protected'))).toHaveLength(6);
       const read = async (app: TestApp, user: TestUser, restBase: string, query: Record<string, string>) => {
@@ -328,7 +339,7 @@ describe('import:tec from the recorded TEC 6.17 site', () => {
       }
       expect(blanked).toHaveLength(6);
       const again = JSON.parse((await run()).stdout) as Summary;
-      expect(again).toMatchObject({ created: 0, updated: 0, unchanged: RECORDS, trashed: 0, failed: [] });
+      expect(again).toMatchObject({ created: 0, updated: 0, unchanged: RECORDS + 1, trashed: 0, failed: [] });
     } finally {
       await second.close();
     }
@@ -360,7 +371,10 @@ describe('import:tec from a site that fails', () => {
   });
 
   it('keeps what it imported before a page that fails, whole, and goes on from there on the next run', async () => {
-    site.faults.set(`${TEC}/events?page=3&per_page=50&start_date=2000-01-01+00%3A00%3A00`, '500');
+    site.faults.set(
+      `${TEC}/events?end_date=2100-12-31+23%3A59%3A59&page=3&per_page=50&start_date=2000-01-01+00%3A00%3A00`,
+      '500',
+    );
     const failed = await cli('import:tec', site.url, '--user', 'admin', '--password', 'pw', '--json');
     const summary = JSON.parse(failed.stdout) as Summary;
     expect(failed.code).toBe(1);

@@ -39,8 +39,12 @@ export interface TecImportInput {
   overwrite?: OverwriteRule;
 }
 
-/** TEC's own lists start at the current time by default; this asks for every event from this date on. */
+/**
+ * TEC's lists run from now to two years ahead by default (so does this service's alias): the import asks
+ * for every event from 2000 (or `--since`) to the end of this century.
+ */
 const ALL_EVENTS_FROM = '2000-01-01 00:00:00';
+const ALL_EVENTS_TO = '2100-12-31 23:59:59';
 const EVENTS_PER_PAGE = '50';
 
 type AnyLinkedService = LinkedPostTypeService<{ postId: number }, object, { id: number }, object, object>;
@@ -210,7 +214,11 @@ export class TecImports {
     progress: ImportProgress | undefined,
   ): Promise<Set<string>> {
     const seen = new Set<string>();
-    const query = { per_page: EVENTS_PER_PAGE, start_date: since ? `${since} 00:00:00` : ALL_EVENTS_FROM };
+    const query = {
+      per_page: EVENTS_PER_PAGE,
+      start_date: since ? `${since} 00:00:00` : ALL_EVENTS_FROM,
+      end_date: ALL_EVENTS_TO,
+    };
     const linkFields = [...kinds.map((k) => k.field), ...this.eventTaxonomies.termFields().map((t) => t.field)];
     let done = 0;
     for await (const page of site.pages('events', query)) {
