@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { runCli } from '../../src/cli/run-cli';
-import { CapturedStream } from '../support/captured-stream';
 import { createTestApp, type TestApp } from '../support/create-test-app';
+import { cliWith } from '../support/run-cli';
 import type { EventBody } from '../support/events';
 import { withoutPort } from '../support/statements';
 import { createUser, type TestUser } from '../support/users';
@@ -111,19 +109,8 @@ describe('import:ical', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cal-import-'));
   const file = join(dir, 'feed.ics');
 
-  async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const stdout = new CapturedStream();
-    const stderr = new CapturedStream();
-    const stdin = Object.assign(new PassThrough(), { isTTY: false });
-    stdin.end('');
-    const code = await runCli(['node', 'cli', ...args], {
-      stdout: stdout.asWriteStream(),
-      stderr: stderr.asWriteStream(),
-      stdin: stdin as unknown as NodeJS.ReadStream,
-      overrides: { DATABASE_URL: t.database.url, LOG_LEVEL: 'silent', SITE_TIMEZONE: 'Europe/Berlin' },
-    });
-    return { code, stdout: stdout.text, stderr: stderr.text };
-  }
+  const cli = (...args: string[]) =>
+    cliWith({ DATABASE_URL: t.database.url, LOG_LEVEL: 'silent', SITE_TIMEZONE: 'Europe/Berlin' }, ...args);
 
   async function all(): Promise<EventBody[]> {
     const res = await t.http

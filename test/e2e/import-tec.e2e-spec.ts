@@ -90,6 +90,22 @@ function termOf(term: Json, slugById: Map<number, string>): Json {
   return { ...shown, parent: parent === 0 ? null : (slugById.get(parent) ?? `#${parent}`) };
 }
 
+/** Every page of one of this service's TEC lists, as `user` (null: anonymous). */
+async function listAll(
+  app: TestApp,
+  user: TestUser | null,
+  restBase: string,
+  query: Record<string, string>,
+): Promise<Json[]> {
+  const all: Json[] = [];
+  for (let page = 1; ; page++) {
+    const req = app.http.get(`${TEC}/${restBase}`).query({ ...query, page: String(page) });
+    const res = await (user ? req.set('Authorization', user.auth) : req).expect(200);
+    all.push(...(res.body[restBase] as Json[]));
+    if (page >= Number(res.headers['x-tec-totalpages'] ?? 1)) return all;
+  }
+}
+
 describe('import:tec from the recorded TEC 6.17 site', () => {
   let t: TestApp;
   let admin: TestUser;
@@ -112,18 +128,7 @@ describe('import:tec from the recorded TEC 6.17 site', () => {
   };
 
   /** Every page of one of our TEC lists, as the administrator. */
-  async function ours(app: TestApp, restBase: string, query: Record<string, string>): Promise<Json[]> {
-    const all: Json[] = [];
-    for (let page = 1; ; page++) {
-      const res = await app.http
-        .get(`${TEC}/${restBase}`)
-        .query({ ...query, page: String(page) })
-        .set('Authorization', admin.auth)
-        .expect(200);
-      all.push(...(res.body[restBase] as Json[]));
-      if (page >= Number(res.headers['x-tec-totalpages'] ?? 1)) return all;
-    }
-  }
+  const ours = (app: TestApp, restBase: string, query: Record<string, string>) => listAll(app, admin, restBase, query);
 
   /** Every page of a recorded list. */
   function recorded(restBase: string, query: Record<string, string>, role: 'admin' | 'anonymous'): Json[] {
@@ -223,16 +228,7 @@ describe('import:tec from the recorded TEC 6.17 site', () => {
     };
     for (const role of ['anonymous', 'admin'] as const) {
       const theirs = recorded('events', ALL_EVENTS, role);
-      const here: Json[] = [];
-      for (let page = 1; ; page++) {
-        const res = await (
-          role === 'admin' ? t.http.get(`${TEC}/events`).set('Authorization', admin.auth) : t.http.get(`${TEC}/events`)
-        )
-          .query({ ...ALL_EVENTS, page: String(page) })
-          .expect(200);
-        here.push(...(res.body.events as Json[]));
-        if (page >= Number(res.headers['x-tec-totalpages'])) break;
-      }
+      const here = await listAll(t, role === 'admin' ? admin : null, 'events', ALL_EVENTS);
       const protectedHere = new Set(theirs.filter((e) => e.show_map === null).map((e) => e.title));
       const drafts = new Set(theirs.filter((e) => String(e.date_utc).startsWith('0000-')).map((e) => e.title));
       const compare = (events: Json[], slugs: Map<number, string>) =>
@@ -292,21 +288,9 @@ describe('import:tec from the recorded TEC 6.17 site', () => {
       expect(farAhead.body.events.map((e: Json) => e.title)).toEqual(['Far ahead']);
       // An editor here reads the protected events in full; they arrive protected all the same.
       expect(first.notes.filter((n) => n.reason.includes('password-protected'))).toHaveLength(6);
-      const read = async (app: TestApp, user: TestUser, restBase: string, query: Record<string, string>) => {
-        const all: Json[] = [];
-        for (let page = 1; ; page++) {
-          const res = await app.http
-            .get(`${TEC}/${restBase}`)
-            .query({ ...query, page: String(page) })
-            .set('Authorization', user.auth)
-            .expect(200);
-          all.push(...(res.body[restBase] as Json[]));
-          if (page >= Number(res.headers['x-tec-totalpages'] ?? 1)) return all;
-        }
-      };
       const categorySlugs = async (app: TestApp, user: TestUser) =>
         new Map(
-          (await read(app, user, 'categories', { hide_empty: 'false', per_page: '100' })).map((c) => [
+          (await listAll(app, user, 'categories', { hide_empty: 'false', per_page: '100' })).map((c) => [
             Number(c.id),
             String(c.slug),
           ]),
@@ -322,21 +306,13 @@ describe('import:tec from the recorded TEC 6.17 site', () => {
         ['tags', { hide_empty: 'false', per_page: '100' }],
       ];
       for (const [restBase, query] of lists) {
-        const before = await read(t, admin, restBase, query);
-        const after = await read(second, secondAdmin, restBase, query);
+        const before = await listAll(t, admin, restBase, query);
+        const after = await listAll(second, secondAdmin, restBase, query);
         expect(after).toHaveLength(before.length);
         expect(bySlug(after, parents.after)).toEqual(bySlug(before, parents.before));
       }
       // The protected events are protected there: the public reads them blanked.
-      const blanked: unknown[] = [];
-      for (let page = 1; ; page++) {
-        const res = await second.http
-          .get(`${TEC}/events`)
-          .query({ ...ALL_EVENTS, page: String(page) })
-          .expect(200);
-        blanked.push(...(res.body.events as Json[]).filter((e) => e.show_map === null).map((e) => e.title));
-        if (page >= Number(res.headers['x-tec-totalpages'])) break;
-      }
+      const blanked = (await listAll(second, null, 'events', ALL_EVENTS)).filter((e) => e.show_map === null);
       expect(blanked).toHaveLength(6);
       const again = JSON.parse((await run()).stdout) as Summary;
       expect(again).toMatchObject({ created: 0, updated: 0, unchanged: RECORDS + 1, trashed: 0, failed: [] });

@@ -14,7 +14,7 @@ import { WriteTransactions } from '../../../database/write-transactions';
 import type { CreateImportDto } from '../dto/create-import.dto';
 import type { UpdateImportDto } from '../dto/update-import.dto';
 import { ImportSources } from '../import-sources.service';
-import { reasonOf, type ImportSummary } from '../import-summary';
+import { emptySummary, reasonOf, type ImportSummary } from '../import-summary';
 import { ImportRunEntity, type RunStatus, type RunTrigger } from './import-run.entity';
 import { ImportSubscriptionEntity } from './import-subscription.entity';
 import { toImportObject, toRunObject, type ImportObject, type RunObject } from './import-subscription.mapper';
@@ -285,17 +285,8 @@ export class ImportSubscriptions {
         validators: failed ? null : outcome.validators,
       };
     } catch (error) {
-      const summary: ImportSummary = {
-        source: sub.url,
-        dry_run: false,
-        created: 0,
-        updated: 0,
-        unchanged: 0,
-        trashed: 0,
-        skipped: [],
-        notes: [],
-        failed: [{ id: '', reason: reasonOf(error) }],
-      };
+      const summary = emptySummary(sub.url, false);
+      summary.failed.push({ id: '', reason: reasonOf(error) });
       return { status: 'failed', summary, validators: null };
     }
   }
