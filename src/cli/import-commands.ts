@@ -59,7 +59,9 @@ export function addImportCommands(program: Command, run: Run): void {
         try {
           // The operator may name any address (the API's subscriptions may not).
           if (/^https?:\/\//i.test(location))
-            return outputOf((await sources.run({ kind: 'ical', url: location, categories: o.category }, options)).summary);
+            return outputOf(
+              (await sources.run({ kind: 'ical', url: location, categories: o.category }, options)).summary,
+            );
           const { source, text } = await fileText(location);
           return outputOf(await ical.run({ source, text, categories: o.category, ...options }, bar.report));
         } finally {

@@ -319,7 +319,10 @@ const IMPORT_SCHEMAS: Record<string, Schema> = {
       created_utc: DATE,
       modified_utc: DATE,
       last_run: {
-        description: docText({ en: 'The latest run; null before the first.', de: 'Der letzte Lauf; null vor dem ersten.' }),
+        description: docText({
+          en: 'The latest run; null before the first.',
+          de: 'Der letzte Lauf; null vor dem ersten.',
+        }),
         oneOf: [ref('ImportRun'), { type: 'object', nullable: true, maxProperties: 0 }],
       },
       urls: object({ self: URI, runs: URI, run: URI }),

@@ -29,4 +29,22 @@ describe('progress', () => {
       jest.useRealTimers();
     }
   });
+
+  it('takes a total learnt as the work goes (a paged source), in its lines and its end', () => {
+    jest.useFakeTimers({ now: new Date('2026-11-26T10:00:00Z') });
+    try {
+      const stream = Object.assign(new PassThrough(), { isTTY: false }) as unknown as NodeJS.WriteStream;
+      let out = '';
+      (stream as unknown as PassThrough).on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const progress = startProgress('import', 50, stream);
+      progress.advance();
+      progress.setTotal?.(100);
+      jest.setSystemTime(new Date('2026-11-26T10:00:05Z'));
+      progress.advance();
+      progress.stop();
+      expect(out).toBe('import: 2/100 (2%, 0.4/s)\nimport: 2/100 in 5.0 s\n');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });
