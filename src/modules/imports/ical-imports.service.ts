@@ -54,6 +54,12 @@ export class IcalImports {
       const known = await this.ledger.posts(input.source);
       const total = parsed.records.length;
       for (const [index, record] of parsed.records.entries()) {
+        progress?.(index + 1, total);
+        // What did not change costs no transaction: a feed of 10,000 events is mostly that.
+        if (!record.cancelled && known.get(record.sourceId)?.hash === record.hash) {
+          summary.unchanged++;
+          continue;
+        }
         await this.ledger.attempt(summary, record.sourceId, async () => {
           if (record.cancelled && !known.has(record.sourceId)) {
             summary.skipped.push({ id: record.sourceId, reason: 'cancelled in the source, never imported' });
@@ -68,7 +74,6 @@ export class IcalImports {
           }
           return this.importOne(input.source, record, before, ctx);
         });
-        progress?.(index + 1, total);
       }
       const seen = new Set(parsed.records.map((r) => r.sourceId));
       for (const [sourceId, gone] of known) {
@@ -85,7 +90,6 @@ export class IcalImports {
     ctx: RequestContext,
   ): Promise<ImportOutcome> {
     if (record.cancelled && known) return this.trash(known.id, ctx);
-    if (known && known.hash === record.hash) return 'unchanged';
     let postId: number;
     if (known) {
       const post = await this.db.manager.findOneBy(PostEntity, { id: known.id });

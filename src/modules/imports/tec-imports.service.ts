@@ -142,6 +142,11 @@ export class TecImports {
         const id = Number(term.id);
         pending.delete(id);
         done.add(id);
+        const { fields, parent } = termOf(term);
+        if (run.terms.get(`${field}:${id}`)?.hash === hashOf({ ...fields, parent })) {
+          run.summary.unchanged++;
+          continue;
+        }
         await this.ledger.attempt(run.summary, `${field}:${id}`, () => this.importTerm(run, field, taxonomy, term));
       }
     }
@@ -159,7 +164,6 @@ export class TecImports {
     const input = { ...fields, ...(taxonomy.hierarchical ? { parent: parentHere ?? 0 } : {}) };
     const hash = hashOf({ ...fields, parent });
     const known = run.terms.get(sourceId);
-    if (known?.hash === hash) return 'unchanged';
     const dto = taxonomy.hierarchical ? CreateHierarchicalTermDto : CreateFlatTermDto;
     const valid = { ...(await validateDto(dto, input)), name: fields.name };
     let termId: number;
@@ -188,13 +192,16 @@ export class TecImports {
       for (const record of page.items) await this.importLinked(run, kind, record);
   }
 
-  private importLinked(run: Run, kind: LinkedKind, record: Record<string, unknown>): Promise<ImportOutcome | null> {
+  private async importLinked(run: Run, kind: LinkedKind, record: Record<string, unknown>): Promise<void> {
     const sourceId = `${kind.field}:${Number(record.id)}`;
-    return this.ledger.attempt(run.summary, sourceId, async () => {
-      const fields = linkedRecordOf(record);
-      const hash = hashOf(fields);
-      const known = run.posts.get(sourceId);
-      if (known?.hash === hash) return 'unchanged';
+    const fields = linkedRecordOf(record);
+    const hash = hashOf(fields);
+    const known = run.posts.get(sourceId);
+    if (known?.hash === hash) {
+      run.summary.unchanged++;
+      return;
+    }
+    await this.ledger.attempt(run.summary, sourceId, async () => {
       if (known && (await this.keptAsEdited(run, sourceId, known))) return 'unchanged';
       const dto = await validateDto(kind.target.createDto, fields);
       const postId = known
@@ -230,10 +237,13 @@ export class TecImports {
         for (const kind of kinds)
           for (const embedded of embeddedRecords(record[kind.field]))
             if (!run.posts.has(`${kind.field}:${Number(embedded.id)}`)) await this.importLinked(run, kind, embedded);
-        await this.ledger.attempt(run.summary, sourceId, () =>
-          this.importEvent(run, sourceId, eventOf(record, linkFields)),
-        );
         progress?.(++done, Math.max(total, done));
+        const event = eventOf(record, linkFields);
+        if (run.posts.get(sourceId)?.hash === hashOf(event)) {
+          run.summary.unchanged++;
+          continue;
+        }
+        await this.ledger.attempt(run.summary, sourceId, () => this.importEvent(run, sourceId, event));
       }
     }
     return seen;
@@ -242,7 +252,6 @@ export class TecImports {
   private async importEvent(run: Run, sourceId: string, event: TecEvent): Promise<ImportOutcome> {
     const hash = hashOf(event);
     const known = run.posts.get(sourceId);
-    if (known?.hash === hash) return 'unchanged';
     if (known && (await this.keptAsEdited(run, sourceId, known))) return 'unchanged';
     const fields: Record<string, unknown> = { ...event.fields, ...this.linksHere(run, sourceId, event) };
     if (event.protectedInSource && !known) {
