@@ -316,6 +316,22 @@ describe('import:tec from the recorded TEC 6.17 site', () => {
       expect(blanked).toHaveLength(6);
       const again = JSON.parse((await run()).stdout) as Summary;
       expect(again).toMatchObject({ created: 0, updated: 0, unchanged: RECORDS + 1, trashed: 0, failed: [] });
+      // An event deleted at the source: the next complete run moves it to the trash here (never deletes it).
+      const farAheadThere = (
+        await listAll(t, admin, 'events', { start_date: '2031-01-01', end_date: '2031-12-31' })
+      )[0];
+      await t.http
+        .delete(`/cal/events/v1/events/${Number(farAheadThere.id)}?force=true`)
+        .set('Authorization', admin.auth)
+        .expect(200);
+      const gone = JSON.parse((await run()).stdout) as Summary;
+      expect(gone).toMatchObject({ created: 0, updated: 0, unchanged: RECORDS, trashed: 1, failed: [] });
+      const trashed = await second.http
+        .get(`${TEC}/events`)
+        .query({ start_date: '2031-01-01', end_date: '2031-12-31', status: 'trash' })
+        .set('Authorization', secondAdmin.auth)
+        .expect(200);
+      expect(trashed.body.events.map((e: Json) => [e.title, e.status])).toEqual([['Far ahead', 'trash']]);
     } finally {
       await second.close();
     }
