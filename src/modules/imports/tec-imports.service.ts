@@ -19,7 +19,7 @@ import type { LinkedPostTypeService } from '../events/linked/linked-post-type.se
 import { EventLinkRegistry } from '../events/links/event-links.module';
 import type { EventLinkTarget } from '../events/links/event-link';
 import { EventTaxonomyRegistry } from '../events/taxonomies/event-taxonomy';
-import type { FetchOptions } from './fetch/source-fetch';
+import { SourceFetchError, type FetchOptions } from './fetch/source-fetch';
 import { ImportLedger, KEPT_AS_EDITED, type KnownRecord } from './import-ledger';
 import type { OverwriteRule } from './subscriptions/import-subscription.entity';
 import { emptySummary, reasonOf, type ImportOutcome, type ImportProgress, type ImportSummary } from './import-summary';
@@ -125,10 +125,24 @@ export class TecImports {
     }));
   }
 
+  /**
+   * Every record of one of the site's lists; none, with a note, when the site has no such list (a type or
+   * taxonomy a module adds here, which TEC does not have).
+   */
+  private async listOf(run: Run, site: TecSite, restBase: string, query: Record<string, string>) {
+    const all: Record<string, unknown>[] = [];
+    try {
+      for await (const page of site.pages(restBase, query)) all.push(...page.items);
+    } catch (error) {
+      if (!(error instanceof SourceFetchError) || error.status !== 404 || all.length > 0) throw error;
+      run.summary.skipped.push({ id: restBase, reason: `the site has no list of ${restBase} (404)` });
+    }
+    return all;
+  }
+
   /** Every term of the taxonomy, empty ones too, parents before their children. */
   private async importTerms(run: Run, site: TecSite, field: string, taxonomy: TaxonomyDefinition): Promise<void> {
-    const all: Record<string, unknown>[] = [];
-    for await (const page of site.pages(taxonomy.restBase, { hide_empty: 'false' })) all.push(...page.items);
+    const all = await this.listOf(run, site, taxonomy.restBase, { hide_empty: 'false' });
     const pending = new Map(all.map((term) => [Number(term.id), term]));
     const done = new Set<number>();
     while (pending.size > 0) {
@@ -188,8 +202,8 @@ export class TecImports {
   }
 
   private async importLinkedList(run: Run, site: TecSite, kind: LinkedKind): Promise<void> {
-    for await (const page of site.pages(kind.service.restBase, {}))
-      for (const record of page.items) await this.importLinked(run, kind, record);
+    for (const record of await this.listOf(run, site, kind.service.restBase, {}))
+      await this.importLinked(run, kind, record);
   }
 
   private async importLinked(run: Run, kind: LinkedKind, record: Record<string, unknown>): Promise<void> {

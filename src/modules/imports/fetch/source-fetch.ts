@@ -10,6 +10,8 @@ export class SourceFetchError extends ImportError {
   constructor(
     readonly kind: SourceFailure,
     message: string,
+    /** The HTTP status of a `status` failure. */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -61,7 +63,7 @@ export async function fetchSource(url: string, options: FetchOptions): Promise<F
     }
     if (answer.status === 304) return { ...answer, url: target, notModified: true, text: '' };
     if (answer.status < 200 || answer.status > 299)
-      throw new SourceFetchError('status', `${target} answered ${answer.status}`);
+      throw new SourceFetchError('status', `${target} answered ${answer.status}`, answer.status);
     return { ...answer, url: target, notModified: false };
   }
   throw new SourceFetchError('redirects', `${url} redirects more than ${MAX_REDIRECTS} times`);

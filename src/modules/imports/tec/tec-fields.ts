@@ -118,7 +118,10 @@ export function eventOf(event: Record<string, unknown>, linkFields: string[]): T
     const image = imageUrlOf(event.image);
     if (image !== undefined) fields.image = image;
   }
-  const links = Object.fromEntries(linkFields.map((field) => [field, blanked ? [] : idsOf(event[field])]));
+  // Only the links the source shows: a type a module adds here, which the source does not know, keeps its
+  // links here; a blanked event shows none of its links.
+  const shown = blanked ? [] : linkFields.filter((field) => field in event);
+  const links = Object.fromEntries(shown.map((field) => [field, idsOf(event[field])]));
   return { fields, links, protectedInSource };
 }
 
