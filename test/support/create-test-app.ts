@@ -67,12 +67,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     imports: [
       AppModule.forRoot({
         ignoreEnvFile: true,
-        // The webhook worker's background rounds stay off unless a test asks for them (it drives them
-        // with `WebhookWorker.runOnce()`): they would add queries to tests that count them.
+        // The webhook worker's and the import scheduler's background rounds stay off unless a test asks for
+        // them (it drives them with `WebhookWorker.runOnce()`, `ImportScheduler.runRound()`): they would add
+        // queries to tests that count them.
         overrides: {
           DATABASE_URL: database.url,
           LOG_LEVEL: 'silent',
           WEBHOOKS_WORKER: 'false',
+          IMPORTS_SCHEDULER: 'false',
           ...(options.env ?? {}),
         },
         modules: options.modules,
