@@ -7,6 +7,7 @@ import { fetchSource, SourceFetchError, type FetchOptions } from './source-fetch
 const routes: Record<string, (send: (status: number, headers: Record<string, string>, body?: string) => void) => void> =
   {
     '/ok': (send) => send(200, { ETag: '"v1"' }, 'BEGIN:VCALENDAR'),
+    '/flaky': (send) => send(200, {}, 'second try'),
     '/big': (send) => send(200, {}, 'x'.repeat(5000)),
     '/error': (send) => send(500, {}, 'oops'),
     '/loop': (send) => send(302, { Location: '/loop' }),
@@ -26,6 +27,11 @@ describe('fetchSource', () => {
     server = createServer((req, res) => {
       const path = (req.url ?? '/').split('?')[0];
       seen.push({ path, headers: req.headers });
+      if (path === '/flaky' && seen.filter((r) => r.path === '/flaky').length === 1) {
+        // The first request finds its connection dropped (a server closing an idle kept-alive socket).
+        req.socket.destroy();
+        return;
+      }
       if (path === '/headers') {
         res.writeHead(200).end(JSON.stringify(req.headers));
         return;
@@ -64,6 +70,10 @@ describe('fetchSource', () => {
     expect(answer.headers.etag).toBe('"v1"');
     const again = await fetchSource(`${base}/ok`, { ...open, conditional: { etag: '"v1"' } });
     expect(again).toMatchObject({ status: 304, notModified: true, text: '' });
+  });
+
+  it('sends a GET again once when the server dropped its connection', async () => {
+    expect((await fetchSource(`${base}/flaky`, open)).text).toBe('second try');
   });
 
   it('names each kind of failure', async () => {

@@ -53,7 +53,12 @@ export async function fetchSource(url: string, options: FetchOptions): Promise<F
       const refused = await refuseOutboundUrl(target, options.guard.allowPrivate, options.guard.allowSetting);
       if (refused) throw new SourceFetchError('refused', `${target} ${refused}`);
     }
-    const answer = await get(target, headers, options, deadline);
+    const answer = await get(target, headers, options, deadline).catch((error: unknown) => {
+      // A connection the server dropped as the request went out (ECONNRESET): a GET is safe to send again.
+      if (error instanceof SourceFetchError && error.kind === 'network' && error.message.includes('ECONNRESET'))
+        return get(target, headers, options, deadline);
+      throw error;
+    });
     if (REDIRECTS.has(answer.status) && answer.headers.location) {
       const next = new URL(answer.headers.location, target).toString();
       // Credentials stay with the origin they were given for.
@@ -92,6 +97,9 @@ function get(
         method: 'GET',
         headers: { 'User-Agent': 'cal-events-service import', ...conditional, ...headers },
         ...(options.guard ? { lookup: guardedLookup(options.guard.allowPrivate) } : {}),
+        // A connection of its own: a kept-alive one the server closes while a page is being imported would
+        // be reset as the next request goes out on it.
+        agent: false,
         signal: deadline,
       },
       (response) => {
