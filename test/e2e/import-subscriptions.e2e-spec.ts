@@ -144,6 +144,7 @@ describe('import subscriptions (/imports)', () => {
     expect(patched.body).toMatchObject({ interval_minutes: 15, overwrite: 'keep_local_edits', has_password: false });
     const bad = await api(a, 'post', '/imports').send({ kind: 'rss', url: 'ftp://x', interval_minutes: 1 }).expect(400);
     expect(Object.keys(bad.body.data.params).sort()).toEqual(['interval_minutes', 'kind', 'url']);
+    expect((await api(a, 'get', `/imports/${id}/runs/999999`).expect(404)).body.code).toBe('rest-import-run-not-found');
     await api(a, 'delete', `/imports/${id}`).expect(200);
     expect((await api(a, 'get', `/imports/${id}`).expect(404)).body.code).toBe('rest-import-not-found');
     expect((await api(a, 'get', `/imports/${id}/runs/1`).expect(404)).body.code).toBe('rest-import-not-found');
