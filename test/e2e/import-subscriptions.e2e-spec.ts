@@ -93,7 +93,7 @@ describe('import subscriptions (/imports)', () => {
   let editor: TestUser;
   const feed = new FeedServer();
   const env = { IMPORTS_ALLOW_PRIVATE: 'true', IMPORTS_SCHEDULER: 'false', IMPORTS_FETCH_TIMEOUT_SECONDS: '5' };
-  const api = (app: TestApp, method: 'get' | 'post' | 'patch' | 'delete', path: string) =>
+  const api = (app: TestApp, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string) =>
     app.http[method](`${ns}${path}`).set('Authorization', admin.auth);
   const runNow = async (id: number) => (await api(a, 'post', `/imports/${id}/run`).expect(200)).body as RunBody;
   const eventsTitled = async (title: string) => {
@@ -142,6 +142,13 @@ describe('import subscriptions (/imports)', () => {
       .send({ interval_minutes: 15, overwrite: 'keep_local_edits', password: '' })
       .expect(200);
     expect(patched.body).toMatchObject({ interval_minutes: 15, overwrite: 'keep_local_edits', has_password: false });
+    // PUT is the same partial update (as every update route here): what it leaves out stays.
+    const put = await api(a, 'put', `/imports/${id}`).send({ enabled: false, user: '' }).expect(200);
+    expect(put.body).toMatchObject({ enabled: false, user: '', interval_minutes: 15, overwrite: 'keep_local_edits' });
+    expect((await api(a, 'get', `/imports/${id}`).expect(200)).body).toMatchObject({ enabled: false, user: '' });
+    expect((await api(a, 'put', '/imports/999999').send({ enabled: true }).expect(404)).body.code).toBe(
+      'rest-import-not-found',
+    );
     const bad = await api(a, 'post', '/imports').send({ kind: 'rss', url: 'ftp://x', interval_minutes: 1 }).expect(400);
     expect(Object.keys(bad.body.data.params).sort()).toEqual(['interval_minutes', 'kind', 'url']);
     expect((await api(a, 'get', `/imports/${id}/runs/999999`).expect(404)).body.code).toBe('rest-import-run-not-found');

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/dates/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import type { RequestContext } from '../../common/http/request-context';
-import { buildListResponse, resolvePageRequest, type ListResponse } from '../../common/pagination/pagination';
+import { entityListResponse } from '../../common/pagination/entity-list';
+import { resolvePageRequest, type ListResponse } from '../../common/pagination/pagination';
 import { RequestValidationError } from '../../common/validation/request-validation.error';
 import { reason } from '../../common/validation/validation-messages';
 import { AppConfig } from '../../config/app-config';
@@ -45,19 +46,12 @@ export class WebhooksService {
   ) {}
 
   async list(page: number | undefined, perPage: number | undefined, ctx: RequestContext): Promise<ListResponse> {
-    const request = resolvePageRequest(page, perPage, this.config.maxPerPage);
-    const [items, total] = await this.db.manager.findAndCount(WebhookEndpointEntity, {
-      order: { id: 'ASC' },
-      skip: request.offset,
-      take: request.perPage,
-    });
-    return buildListResponse({
+    return entityListResponse(this.db.manager, WebhookEndpointEntity, {
       key: 'webhooks',
-      items: items.map((e) => toWebhookObject(e, ctx.namespaceUrl)),
-      total,
-      page: request,
+      order: { id: 'ASC' },
+      page: resolvePageRequest(page, perPage, this.config.maxPerPage),
       collectionUrl: `${ctx.namespaceUrl}/webhooks`,
-      query: {},
+      toItems: (endpoints) => endpoints.map((e) => toWebhookObject(e, ctx.namespaceUrl)),
     });
   }
 
@@ -126,20 +120,14 @@ export class WebhooksService {
 
   async deliveries(id: number, query: ListDeliveriesQueryDto, ctx: RequestContext): Promise<ListResponse> {
     await this.require(id);
-    const request = resolvePageRequest(query.page, query.per_page, this.config.maxPerPage);
-    const [items, total] = await this.db.manager.findAndCount(WebhookDeliveryEntity, {
+    return entityListResponse(this.db.manager, WebhookDeliveryEntity, {
+      key: 'deliveries',
       where: { endpointId: id, ...(query.status ? { status: query.status } : {}) },
       order: { seq: 'DESC', position: 'DESC' },
-      skip: request.offset,
-      take: request.perPage,
-    });
-    return buildListResponse({
-      key: 'deliveries',
-      items: items.map(toDeliveryObject),
-      total,
-      page: request,
+      page: resolvePageRequest(query.page, query.per_page, this.config.maxPerPage),
       collectionUrl: `${ctx.namespaceUrl}/webhooks/${id}/deliveries`,
       query: { status: query.status },
+      toItems: (deliveries) => deliveries.map(toDeliveryObject),
     });
   }
 

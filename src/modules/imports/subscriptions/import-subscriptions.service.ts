@@ -3,7 +3,8 @@ import { In, LessThanOrEqual } from 'typeorm';
 import { DomainError } from '../../../common/errors/domain-error';
 import type { RequestContext } from '../../../common/http/request-context';
 import { refuseOutboundUrl } from '../../../common/net/outbound-url-guard';
-import { buildListResponse, resolvePageRequest, type ListResponse } from '../../../common/pagination/pagination';
+import { entityListResponse } from '../../../common/pagination/entity-list';
+import { resolvePageRequest, type ListResponse } from '../../../common/pagination/pagination';
 import { RequestValidationError } from '../../../common/validation/request-validation.error';
 import { reason } from '../../../common/validation/validation-messages';
 import { AppConfig } from '../../../config/app-config';
@@ -45,20 +46,15 @@ export class ImportSubscriptions {
   ) {}
 
   async list(page: number | undefined, perPage: number | undefined, ctx: RequestContext): Promise<ListResponse> {
-    const request = resolvePageRequest(page, perPage, this.config.maxPerPage);
-    const [items, total] = await this.db.manager.findAndCount(ImportSubscriptionEntity, {
-      order: { id: 'ASC' },
-      skip: request.offset,
-      take: request.perPage,
-    });
-    const lastRuns = await this.lastRuns(items.map((s) => s.id));
-    return buildListResponse({
+    return entityListResponse(this.db.manager, ImportSubscriptionEntity, {
       key: 'imports',
-      items: items.map((s) => toImportObject(s, lastRuns.get(s.id) ?? null, ctx.namespaceUrl)),
-      total,
-      page: request,
+      order: { id: 'ASC' },
+      page: resolvePageRequest(page, perPage, this.config.maxPerPage),
       collectionUrl: `${ctx.namespaceUrl}/imports`,
-      query: {},
+      toItems: async (subscriptions) => {
+        const lastRuns = await this.lastRuns(subscriptions.map((s) => s.id));
+        return subscriptions.map((s) => toImportObject(s, lastRuns.get(s.id) ?? null, ctx.namespaceUrl));
+      },
     });
   }
 
@@ -134,22 +130,20 @@ export class ImportSubscriptions {
     return before;
   }
 
-  async runs(id: number, page: number | undefined, perPage: number | undefined, ctx: RequestContext) {
+  async runs(
+    id: number,
+    page: number | undefined,
+    perPage: number | undefined,
+    ctx: RequestContext,
+  ): Promise<ListResponse> {
     await this.require(id);
-    const request = resolvePageRequest(page, perPage, this.config.maxPerPage);
-    const [items, total] = await this.db.manager.findAndCount(ImportRunEntity, {
+    return entityListResponse(this.db.manager, ImportRunEntity, {
+      key: 'runs',
       where: { subscriptionId: id },
       order: { id: 'DESC' },
-      skip: request.offset,
-      take: request.perPage,
-    });
-    return buildListResponse({
-      key: 'runs',
-      items: items.map(toRunObject),
-      total,
-      page: request,
+      page: resolvePageRequest(page, perPage, this.config.maxPerPage),
       collectionUrl: `${ctx.namespaceUrl}/imports/${id}/runs`,
-      query: {},
+      toItems: (runs) => runs.map(toRunObject),
     });
   }
 
