@@ -248,6 +248,30 @@ describe('import subscriptions (/imports)', () => {
     expect((await running).status).toBe(200);
   });
 
+  it('records a source that does not answer in time, or sends more than IMPORTS_MAX_MB, as a failed run', async () => {
+    const limits = { ...env, IMPORTS_FETCH_TIMEOUT_SECONDS: '1', IMPORTS_MAX_MB: '1' };
+    const limited = await createTestApp({ database: a.database, env: limits });
+    try {
+      const create = async (url: string) =>
+        (await api(limited, 'post', '/imports').send({ kind: 'ical', url }).expect(201)).body.id as number;
+      const run = async (id: number) => (await api(limited, 'post', `/imports/${id}/run`).expect(200)).body as RunBody;
+      // A source that never answers: the timeout is what ends the run, however slow this machine is.
+      feed.holding = true;
+      const silent = await run(await create(`${feed.url}?silent`));
+      feed.release();
+      expect(silent).toMatchObject({ status: 'failed', created: 0 });
+      expect(silent.failed).toEqual([{ id: '', reason: expect.stringContaining('did not answer within 1 s') }]);
+      feed.body = `${feedOf({ 'big@sub': { summary: 'Too big', day: '0601' } })}X-PAD:${'x'.repeat(1_100_000)}\r\n`;
+      const big = await run(await create(`${feed.url}?big`));
+      expect(big).toMatchObject({ status: 'failed', created: 0 });
+      expect(big.failed).toEqual([{ id: '', reason: expect.stringContaining(`more than ${1024 * 1024} bytes`) }]);
+      expect(await eventsTitled('Too big')).toEqual([]);
+    } finally {
+      feed.release();
+      await limited.close();
+    }
+  });
+
   it('runs each due subscription once among two instances, and not again before its interval', async () => {
     feed.body = feedOf({ 'market@sub': { summary: 'Night market', day: '0520' } });
     const id = (
