@@ -57,6 +57,27 @@ export class Leases {
     );
   }
 
+  /**
+   * Runs `work` holding `name`, renewed every third of `ms` while it runs, then gives it up: a job may take
+   * longer than `ms`, and one whose process died frees the lease within `ms`. Null, and `work` not run, when
+   * another process holds it.
+   */
+  async hold<T>(name: LeaseName, ms: number, work: () => Promise<T>): Promise<T | null> {
+    if (!(await this.acquire(name, ms))) return null;
+    const renewal = setInterval(() => {
+      // A renewal that fails (the database away for a moment) is tried again at the next tick; the lease
+      // lasts three ticks.
+      this.acquire(name, ms).catch(() => undefined);
+    }, ms / 3);
+    renewal.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(renewal);
+      await this.release(name);
+    }
+  }
+
   /** Gives `name` up if this process holds it, so another may take it at once (a job that is done). */
   async release(name: LeaseName): Promise<void> {
     await this.transactions.run(

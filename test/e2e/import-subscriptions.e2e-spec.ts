@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ImportRunEntity } from '../../src/modules/imports/subscriptions/import-run.entity';
 import { ImportScheduler } from '../../src/modules/imports/subscriptions/import-scheduler';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { createUser, type TestUser } from '../support/users';
@@ -270,6 +271,33 @@ describe('import subscriptions (/imports)', () => {
       feed.release();
       await limited.close();
     }
+  });
+
+  it('marks a run left running by an instance that died as failed, when the next run takes the subscription', async () => {
+    feed.body = feedOf({ 'fair@sub': { summary: 'Book fair', day: '0610' } });
+    const id = (
+      await api(a, 'post', '/imports')
+        .send({ kind: 'ical', url: `${feed.url}?fair` })
+        .expect(201)
+    ).body.id as number;
+    // What a dead instance leaves: its run's row, `running`, and a lease that has run out.
+    await a.dataSource.manager.insert(ImportRunEntity, {
+      subscriptionId: id,
+      trigger: 'schedule',
+      status: 'running',
+      startedUtc: '2030-01-01 00:00:00',
+      finishedUtc: null,
+      report: '{}',
+    });
+    const next = await runNow(id);
+    expect(next).toMatchObject({ status: 'succeeded', created: 1 });
+    const runs = (await api(a, 'get', `/imports/${id}/runs`).expect(200)).body.runs as RunBody[];
+    expect(runs.map((r) => [r.id === next.id, r.status])).toEqual([
+      [true, 'succeeded'],
+      [false, 'failed'],
+    ]);
+    expect(runs[1].finished_utc).toBe(next.started_utc);
+    expect(runs[1].failed).toEqual([{ id: '', reason: expect.stringContaining('stopped before it finished') }]);
   });
 
   it('runs each due subscription once among two instances, and not again before its interval', async () => {

@@ -76,13 +76,8 @@ export class EventZoneRebase implements OnApplicationBootstrap {
   /** The ids of the events it moved; null when another instance holds the lease (it does the work). */
   async rebaseIfRulesChanged(rules = currentZoneRules()): Promise<number[] | null> {
     if ((await recordedVersion(this.db.manager, ZONE_RULES_ROW)) === rules) return [];
-    if (!(await this.leases.acquire(ZONE_REBASE_TASK, LEASE_MS))) return null;
-    try {
-      return await this.rebaseFor(rules);
-    } finally {
-      // Free at once: the next start after another upgrade must not wait for the lease to run out.
-      await this.leases.release(ZONE_REBASE_TASK);
-    }
+    // Given up when done: the next start after another upgrade must not wait for the lease to run out.
+    return this.leases.hold(ZONE_REBASE_TASK, LEASE_MS, () => this.rebaseFor(rules));
   }
 
   private async rebaseFor(rules: string): Promise<number[]> {

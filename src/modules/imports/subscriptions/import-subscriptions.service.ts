@@ -20,8 +20,13 @@ import { ImportRunEntity, type RunStatus, type RunTrigger } from './import-run.e
 import { ImportSubscriptionEntity } from './import-subscription.entity';
 import { toImportObject, toRunObject, type ImportObject, type RunObject } from './import-subscription.mapper';
 
-/** How long one run may hold its subscription before another instance may take it over (it died). */
-const RUN_LEASE_MS = 60 * 60 * 1000;
+/**
+ * A run's hold on its subscription, renewed while it runs: another instance takes the subscription over this
+ * long after the one running it died.
+ */
+const RUN_LEASE_MS = 5 * 60 * 1000;
+/** What a run left `running` by an instance that died says, once the next run finds it. */
+const ABANDONED = 'the instance running this import stopped before it finished';
 const DEFAULT_INTERVAL_MINUTES = 60;
 /** What a run's report keeps of each list: a source with 10,000 bad records must not make a 10 MB row. */
 const REPORT_ITEMS = 200;
@@ -188,66 +193,75 @@ export class ImportSubscriptions {
     }
   }
 
-  private async runLeased(id: number, trigger: RunTrigger): Promise<RunObject | null> {
-    const lease = `import-subscription:${id}`;
-    if (!(await this.leases.acquire(lease, RUN_LEASE_MS))) return null;
-    try {
-      const sub = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
-      if (!sub) return null;
-      const startedUtc = await this.clock.nowSqlUtc();
-      if (trigger === 'schedule' && (!sub.enabled || sub.nextRunUtc > startedUtc)) return null;
-      const runId = await this.transactions.run(
-        () =>
-          this.db.insertReturningId(ImportRunEntity, {
-            subscriptionId: id,
-            trigger,
-            status: 'running',
-            startedUtc,
-            finishedUtc: null,
-            created: 0,
-            updated: 0,
-            unchanged: 0,
-            trashed: 0,
-            report: '{}',
-          }),
-        { content: false },
-      );
-      const { status, summary, validators } = await this.importFrom(sub);
-      const finishedUtc = await this.clock.nowSqlUtc();
-      await this.transactions.run(
-        async () => {
-          await this.db.manager.update(
-            ImportRunEntity,
-            { id: runId },
-            {
-              status,
-              finishedUtc,
-              created: summary.created,
-              updated: summary.updated,
-              unchanged: summary.unchanged,
-              trashed: summary.trashed,
-              report: JSON.stringify({
-                skipped: summary.skipped.slice(0, REPORT_ITEMS),
-                notes: summary.notes.slice(0, REPORT_ITEMS),
-                failed: summary.failed.slice(0, REPORT_ITEMS),
-              }),
-            },
-          );
-          await this.db.manager.update(
-            ImportSubscriptionEntity,
-            { id },
-            {
-              nextRunUtc: DatabaseClock.plus(finishedUtc, sub.intervalMinutes * 60_000),
-              ...(validators ?? {}),
-            },
-          );
-        },
-        { content: false },
-      );
-      return this.getRun(id, runId);
-    } finally {
-      await this.leases.release(lease);
-    }
+  private runLeased(id: number, trigger: RunTrigger): Promise<RunObject | null> {
+    return this.leases.hold(`import-subscription:${id}`, RUN_LEASE_MS, () => this.runHolding(id, trigger));
+  }
+
+  private async runHolding(id: number, trigger: RunTrigger): Promise<RunObject | null> {
+    const sub = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
+    if (!sub) return null;
+    const startedUtc = await this.clock.nowSqlUtc();
+    if (trigger === 'schedule' && (!sub.enabled || sub.nextRunUtc > startedUtc)) return null;
+    const runId = await this.transactions.run(
+      async () => {
+        // This run holds the subscription, so a run still `running` was left by an instance that died.
+        await this.db.manager.update(
+          ImportRunEntity,
+          { subscriptionId: id, status: 'running' },
+          {
+            status: 'failed',
+            finishedUtc: startedUtc,
+            report: JSON.stringify({ failed: [{ id: '', reason: ABANDONED }] }),
+          },
+        );
+        return this.db.insertReturningId(ImportRunEntity, {
+          subscriptionId: id,
+          trigger,
+          status: 'running',
+          startedUtc,
+          finishedUtc: null,
+          created: 0,
+          updated: 0,
+          unchanged: 0,
+          trashed: 0,
+          report: '{}',
+        });
+      },
+      { content: false },
+    );
+    const { status, summary, validators } = await this.importFrom(sub);
+    const finishedUtc = await this.clock.nowSqlUtc();
+    await this.transactions.run(
+      async () => {
+        await this.db.manager.update(
+          ImportRunEntity,
+          { id: runId },
+          {
+            status,
+            finishedUtc,
+            created: summary.created,
+            updated: summary.updated,
+            unchanged: summary.unchanged,
+            trashed: summary.trashed,
+            report: JSON.stringify({
+              skipped: summary.skipped.slice(0, REPORT_ITEMS),
+              notes: summary.notes.slice(0, REPORT_ITEMS),
+              failed: summary.failed.slice(0, REPORT_ITEMS),
+            }),
+          },
+        );
+        await this.db.manager.update(
+          ImportSubscriptionEntity,
+          { id },
+          {
+            nextRunUtc: DatabaseClock.plus(finishedUtc, sub.intervalMinutes * 60_000),
+            ...(validators ?? {}),
+          },
+        );
+      },
+      { content: false },
+    );
+    return this.getRun(id, runId);
   }
 
   /** The import itself: whatever goes wrong ends in the run's report, never as an exception. */
