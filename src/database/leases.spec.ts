@@ -11,8 +11,12 @@ function leasesWith(takes: boolean) {
 }
 
 describe('Leases.hold', () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it('renews the lease every third of its length while the work runs, and gives it up after', async () => {
     const { leases, acquire, release } = leasesWith(true);

@@ -490,16 +490,41 @@ function kindOf(path: string, method: string, resource: string, collectionPath?:
   return ['post', 'put', 'patch'].includes(method) ? 'update' : null;
 }
 
-/** An import's runs (`GET …/runs`), one run (`GET …/runs/{run}`) or a run made now (`POST …/run`, 200). */
-function runResponses(list: boolean): Record<string, unknown> {
+/**
+ * An import's runs (`GET …/runs`), one run (`GET …/runs/{run}`) or a run started now (`POST …/run`: 202, or
+ * 200 with `wait=true`).
+ */
+function runResponses(list: boolean, started: boolean): Record<string, unknown> {
   return {
     '200': {
       description: list
         ? docText({ en: 'One page of runs, newest first.', de: 'Eine Seite Läufe, neueste zuerst.' })
-        : docText({ en: 'The run.', de: 'Der Lauf.' }),
+        : started
+          ? docText({ en: 'The finished run (`wait=true`).', de: 'Der beendete Lauf (`wait=true`).' })
+          : docText({ en: 'The run.', de: 'Der Lauf.' }),
       content: { 'application/json': { schema: ref(list ? 'ImportRunList' : 'ImportRun') } },
       ...(list ? { headers: { ...TOTAL_HEADERS, ...PAGES_HEADERS } } : {}),
     },
+    ...(started
+      ? {
+          '202': {
+            description: docText({
+              en: 'The run as started (`running`); it goes on after this answer.',
+              de: 'Der Lauf wie begonnen (`running`); er geht nach dieser Antwort weiter.',
+            }),
+            content: { 'application/json': { schema: ref('ImportRun') } },
+            headers: {
+              Location: {
+                description: docText({
+                  en: 'The run’s URL, to follow it.',
+                  de: 'Die URL des Laufs, um ihn zu verfolgen.',
+                }),
+                schema: { type: 'string', format: 'uri' },
+              },
+            },
+          },
+        }
+      : {}),
     ...Object.fromEntries(
       [400, 401, 403, 404, 409, 429, 503].map((status) => [
         String(status),
@@ -572,7 +597,7 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
         continue;
       }
       if (resource === 'imports' && /\/runs?(\/|$)/.test(path)) {
-        operation.responses = runResponses(path.endsWith('/runs'));
+        operation.responses = runResponses(path.endsWith('/runs'), path.endsWith('/run'));
         continue;
       }
       const kind = kindOf(path, method, resource, module && module.collection.test(path));

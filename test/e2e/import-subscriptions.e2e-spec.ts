@@ -96,7 +96,8 @@ describe('import subscriptions (/imports)', () => {
   const env = { IMPORTS_ALLOW_PRIVATE: 'true', IMPORTS_SCHEDULER: 'false', IMPORTS_FETCH_TIMEOUT_SECONDS: '5' };
   const api = (app: TestApp, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string) =>
     app.http[method](`${ns}${path}`).set('Authorization', admin.auth);
-  const runNow = async (id: number) => (await api(a, 'post', `/imports/${id}/run`).expect(200)).body as RunBody;
+  const runNow = async (id: number) =>
+    (await api(a, 'post', `/imports/${id}/run?wait=true`).expect(200)).body as RunBody;
   const eventsTitled = async (title: string) => {
     const res = await a.http
       .get(`${ns}/events`)
@@ -153,6 +154,8 @@ describe('import subscriptions (/imports)', () => {
     const bad = await api(a, 'post', '/imports').send({ kind: 'rss', url: 'ftp://x', interval_minutes: 1 }).expect(400);
     expect(Object.keys(bad.body.data.params).sort()).toEqual(['interval_minutes', 'kind', 'url']);
     expect((await api(a, 'get', `/imports/${id}/runs/999999`).expect(404)).body.code).toBe('rest-import-run-not-found');
+    const badWait = await api(a, 'post', `/imports/${id}/run?wait=maybe`).expect(400);
+    expect(Object.keys(badWait.body.data.params)).toEqual(['wait']);
     await api(a, 'delete', `/imports/${id}`).expect(200);
     expect((await api(a, 'get', `/imports/${id}`).expect(404)).body.code).toBe('rest-import-not-found');
     expect((await api(a, 'get', `/imports/${id}/runs/1`).expect(404)).body.code).toBe('rest-import-not-found');
@@ -235,18 +238,30 @@ describe('import subscriptions (/imports)', () => {
     expect(failed).toMatchObject({ status: 'failed', created: 0 });
     expect(failed.failed).toEqual([{ id: '', reason: expect.stringContaining('not iCalendar') }]);
     feed.html = false;
+    feed.body = feedOf({ 'late@sub': { summary: 'Late show', day: '0701' } });
     feed.holding = true;
     const requestsBefore = feed.requests.length;
-    const running = api(a, 'post', `/imports/${id}/run`).then((res) => res);
+    // Without `wait` the answer comes as the run starts: 202, the run as recorded, and where to follow it.
+    const started = await api(a, 'post', `/imports/${id}/run`).expect(202);
+    expect(started.body).toMatchObject({ status: 'running', trigger: 'manual', finished_utc: null, created: 0 });
+    const follow = new URL(started.headers.location).pathname;
+    expect(follow).toBe(`${ns}/imports/${id}/runs/${started.body.id as number}`);
     // Until the run has reached the source (each look a round trip to it, never a timed wait)…
     for (let looks = 0; feed.requests.length === requestsBefore; looks++) {
-      await api(a, 'get', `/imports/${id}`).expect(200);
+      expect((await a.http.get(follow).set('Authorization', admin.auth).expect(200)).body.status).toBe('running');
       expect(looks).toBeLessThan(100_000);
     }
-    // …a second run, through either instance, is refused.
+    // …a second run, through either instance, waiting or not, is refused.
     expect((await api(b, 'post', `/imports/${id}/run`).expect(409)).body.code).toBe('rest-import-running');
+    expect((await api(a, 'post', `/imports/${id}/run?wait=true`).expect(409)).body.code).toBe('rest-import-running');
     feed.release();
-    expect((await running).status).toBe(200);
+    let run = started.body as RunBody;
+    for (let looks = 0; run.status === 'running'; looks++) {
+      run = (await a.http.get(follow).set('Authorization', admin.auth).expect(200)).body as RunBody;
+      expect(looks).toBeLessThan(100_000);
+    }
+    expect(run).toMatchObject({ id: started.body.id, status: 'succeeded', created: 1 });
+    expect(run.finished_utc >= run.started_utc).toBe(true);
   });
 
   it('records a source that does not answer in time, or sends more than IMPORTS_MAX_MB, as a failed run', async () => {
@@ -255,7 +270,8 @@ describe('import subscriptions (/imports)', () => {
     try {
       const create = async (url: string) =>
         (await api(limited, 'post', '/imports').send({ kind: 'ical', url }).expect(201)).body.id as number;
-      const run = async (id: number) => (await api(limited, 'post', `/imports/${id}/run`).expect(200)).body as RunBody;
+      const run = async (id: number) =>
+        (await api(limited, 'post', `/imports/${id}/run?wait=true`).expect(200)).body as RunBody;
       // A source that never answers: the timeout is what ends the run, however slow this machine is.
       feed.holding = true;
       const silent = await run(await create(`${feed.url}?silent`));

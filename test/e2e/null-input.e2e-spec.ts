@@ -13,9 +13,14 @@ import { createUser, type TestUser } from '../support/users';
 
 const ns = '/cal/events/v1';
 
-/** The fields a write route takes besides its path parameters. */
+/** Per `METHOD route`: the arguments the OpenAPI document names as query parameters (`?wait=` of a run). */
+const queryArgs = new Map<string, Set<string>>();
+/** The fields a write route takes in its body: neither path nor query parameters. */
 const bodyFields = (endpoint: IndexedEndpoint): string[] =>
-  Object.keys(endpoint.args).filter((name) => !endpoint.route.includes(`(?P<${name}>`));
+  Object.keys(endpoint.args).filter(
+    (name) =>
+      !endpoint.route.includes(`(?P<${name}>`) && !queryArgs.get(`${endpoint.method} ${endpoint.route}`)?.has(name),
+  );
 
 type RequestBody = { content: Record<string, { example?: Record<string, unknown> }> };
 
@@ -55,8 +60,17 @@ describe('null in every write field', () => {
     const endpoints = await indexedEndpoints(t);
     writes = endpoints.filter((e) => ['POST', 'PUT', 'PATCH'].includes(e.method));
     const doc = (await t.http.get(`${ns}/doc`).expect(200)).body as {
-      paths: Record<string, { post?: { responses: Record<string, unknown>; requestBody?: RequestBody } }>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: { in: string; name: string }[] }> & {
+          post?: { responses: Record<string, unknown>; requestBody?: RequestBody };
+        }
+      >;
     };
+    for (const w of writes) {
+      const parameters = doc.paths[openApiPathOf(w.route)]?.[w.method.toLowerCase()]?.parameters ?? [];
+      queryArgs.set(`${w.method} ${w.route}`, new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name)));
+    }
     // Every collection that creates, parents first (a child's route is filled from its parent's record).
     const collections = [...new Set(writes.map((w) => collectionOf(w.route)))]
       .filter((route) => doc.paths[openApiPathOf(route)]?.post?.responses['201'])

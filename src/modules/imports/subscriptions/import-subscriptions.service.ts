@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { In, LessThanOrEqual } from 'typeorm';
 import { DomainError } from '../../../common/errors/domain-error';
 import type { RequestContext } from '../../../common/http/request-context';
@@ -31,6 +31,12 @@ const DEFAULT_INTERVAL_MINUTES = 60;
 /** What a run's report keeps of each list: a source with 10,000 bad records must not make a 10 MB row. */
 const REPORT_ITEMS = 200;
 
+/** A run that has started: its row as recorded then, and the run as it ends. */
+export interface StartedRun {
+  run: RunObject;
+  finished: Promise<RunObject>;
+}
+
 /**
  * Import subscriptions (issue 37), for administrators: an iCalendar feed or a TEC site imported on its
  * schedule through the same `ImportSources` the CLI uses, one run at a time per subscription (a lease), each
@@ -38,6 +44,7 @@ const REPORT_ITEMS = 200;
  */
 @Injectable()
 export class ImportSubscriptions {
+  private readonly logger = new Logger(ImportSubscriptions.name);
   /** Runs going on in this process: the lease is per process, so it cannot keep two of them apart. */
   private readonly running = new Set<number>();
 
@@ -159,12 +166,20 @@ export class ImportSubscriptions {
     return toRunObject(run);
   }
 
-  /** `POST /imports/{id}/run`: runs it now, whatever its schedule; 409 while it is running. */
-  async runNow(id: number): Promise<RunObject> {
+  /**
+   * Starts a run now, whatever its schedule (`POST …/run`; 409 while one runs): the run as recorded when it
+   * started, and its end. A run goes on after
+   * the request that started it has been answered; one that fails later is in its report (or, when the
+   * database fails under it, in the log and marked failed by the next run).
+   */
+  async startNow(id: number): Promise<StartedRun> {
     await this.require(id);
-    const run = await this.runOnce(id, 'manual');
-    if (run === null) throw new DomainError('import_running');
-    return run;
+    const started = await this.start(id, 'manual');
+    if (started === null) throw new DomainError('import_running');
+    started.finished.catch((error: unknown) =>
+      this.logger.warn(`import ${id}: run ${started.run.id} did not end: ${reasonOf(error)}`),
+    );
+    return started;
   }
 
   /** The ids of enabled subscriptions due now, oldest due first. */
@@ -180,24 +195,34 @@ export class ImportSubscriptions {
   }
 
   /**
-   * One run, recorded; null when another is running (in this or another instance) or, for the scheduler,
-   * when another instance ran it since it was found due.
+   * One run, recorded, to its end; null when another is running (in this or another instance) or, for the
+   * scheduler, when another instance ran it since it was found due.
    */
   async runOnce(id: number, trigger: RunTrigger): Promise<RunObject | null> {
+    const started = await this.start(id, trigger);
+    return started && started.finished;
+  }
+
+  /** A run started: as soon as its row is recorded, or null when it is not to run (see `runOnce`). */
+  private async start(id: number, trigger: RunTrigger): Promise<StartedRun | null> {
     if (this.running.has(id)) return null;
     this.running.add(id);
-    try {
-      return await this.runLeased(id, trigger);
-    } finally {
-      this.running.delete(id);
-    }
+    let recorded!: (run: RunObject) => void;
+    const started = new Promise<RunObject>((resolve) => (recorded = resolve));
+    const finished = this.leases
+      .hold(`import-subscription:${id}`, RUN_LEASE_MS, () => this.runHolding(id, trigger, recorded))
+      .finally(() => this.running.delete(id));
+    // A run that does not start (not due, the lease held elsewhere) or fails before it is recorded ends
+    // first; one that is recorded announces itself before its end.
+    const run = await Promise.race([started, finished.then(() => null)]);
+    return run && { run, finished: finished.then((end) => end ?? run) };
   }
 
-  private runLeased(id: number, trigger: RunTrigger): Promise<RunObject | null> {
-    return this.leases.hold(`import-subscription:${id}`, RUN_LEASE_MS, () => this.runHolding(id, trigger));
-  }
-
-  private async runHolding(id: number, trigger: RunTrigger): Promise<RunObject | null> {
+  private async runHolding(
+    id: number,
+    trigger: RunTrigger,
+    recorded: (run: RunObject) => void,
+  ): Promise<RunObject | null> {
     const sub = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
     if (!sub) return null;
     const startedUtc = await this.clock.nowSqlUtc();
@@ -229,6 +254,7 @@ export class ImportSubscriptions {
       },
       { content: false },
     );
+    recorded(await this.getRun(id, runId));
     const { status, summary, validators } = await this.importFrom(sub);
     const finishedUtc = await this.clock.nowSqlUtc();
     await this.transactions.run(

@@ -8,7 +8,9 @@ import { docText } from '../../../common/i18n/doc-text';
 import type { ListResponse } from '../../../common/pagination/pagination';
 import { PaginationQueryDto } from '../../../common/pagination/pagination-query.dto';
 import { CreateImportDto } from '../dto/create-import.dto';
+import { RunImportQueryDto } from '../dto/run-import-query.dto';
 import { UpdateImportDto } from '../dto/update-import.dto';
+import { AcceptedResponse } from '../../../common/http/accepted-response';
 import type { ImportObject, RunObject } from './import-subscription.mapper';
 import { ImportSubscriptions } from './import-subscriptions.service';
 
@@ -74,13 +76,18 @@ export class ImportsController {
   @RequiresCapability('manage_options', 'import')
   @ApiOperation({
     summary: docText({
-      en: 'Run an import now and answer with its run (409 while one is running).',
-      de: 'Einen Import jetzt ausführen und mit seinem Lauf antworten (409, solange einer läuft).',
+      en: 'Run an import now: 202 with the run as started, or 200 with the finished run when `wait=true` (409 while one is running).',
+      de: 'Einen Import jetzt ausführen: 202 mit dem begonnenen Lauf, oder 200 mit dem beendeten Lauf bei `wait=true` (409, solange einer läuft).',
     }),
   })
-  run(@PathId(IMPORT_ID) id: number, @Ctx() ctx: RequestContext): Promise<RunObject> {
-    void ctx;
-    return this.imports.runNow(id);
+  async run(
+    @PathId(IMPORT_ID) id: number,
+    @Query() query: RunImportQueryDto,
+    @Ctx() ctx: RequestContext,
+  ): Promise<RunObject | AcceptedResponse> {
+    const { run, finished } = await this.imports.startNow(id);
+    if (query.wait) return finished;
+    return new AcceptedResponse(run, `${ctx.namespaceUrl}/imports/${id}/runs/${run.id}`);
   }
 
   @Get(':id/runs')
