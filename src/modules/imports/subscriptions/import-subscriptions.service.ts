@@ -168,9 +168,9 @@ export class ImportSubscriptions {
 
   /**
    * Starts a run now, whatever its schedule (`POST …/run`; 409 while one runs): the run as recorded when it
-   * started, and its end. A run goes on after
-   * the request that started it has been answered; one that fails later is in its report (or, when the
-   * database fails under it, in the log and marked failed by the next run).
+   * started, and its end. The run goes on after the request that started it has been answered; what fails
+   * later is in its report (or, when the database fails under it, in the log, and the next run marks it
+   * failed).
    */
   async startNow(id: number): Promise<StartedRun> {
     await this.require(id);
