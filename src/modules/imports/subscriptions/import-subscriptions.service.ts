@@ -254,7 +254,7 @@ export class ImportSubscriptions {
       },
       { content: false },
     );
-    recorded(await this.getRun(id, runId));
+    recorded(toRunObject(await this.db.manager.findOneByOrFail(ImportRunEntity, { id: runId })));
     const { status, summary, validators } = await this.importFrom(sub);
     const finishedUtc = await this.clock.nowSqlUtc();
     await this.transactions.run(
