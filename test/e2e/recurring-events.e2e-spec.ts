@@ -88,6 +88,39 @@ describe('recurring events', () => {
     expect((await t.http.get(base).query({ per_page: 1 }).expect(200)).headers['x-wp-total']).toBe(before);
   });
 
+  it('refuses malformed and impossible dates and rules that almost never match: 400 naming the line and the value', async () => {
+    const before = (await t.http.get(base).query({ per_page: 1 }).expect(200)).headers['x-wp-total'];
+    const series = await weekly(['RRULE:FREQ=WEEKLY;COUNT=3'], { title: 'Budgeted' });
+    const cases: [string[], RegExp][] = [
+      [['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:2027'], /line 2: 2027 is not a date/],
+      [['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270306T10000'], /line 2: 20270306T10000 is not a date/],
+      [['RDATE:20270306T1000'], /line 1: 20270306T1000 is not a date/],
+      [['RDATE:20271340T100000'], /line 1: 20271340T100000 is not a date that exists/],
+      [['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE;VALUE=DATE:20270230'], /line 2: 20270230 is not a date that exists/],
+      [['RRULE:FREQ=DAILY;UNTIL=20270229'], /UNTIL=20270229: 20270229 is not a date that exists/],
+      [['RRULE:FREQ=MONTHLY;BYMONTHDAY=40'], /BYMONTHDAY=40: 40 is outside/],
+      [['RRULE:FREQ=DAILY;BYSETPOS=5;COUNT=3'], /matches too rarely: .*BYSETPOS=5/],
+      [['RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30'], /matches too rarely/],
+    ];
+    for (const [recurrence, message] of cases) {
+      const created = await t.http
+        .post(base)
+        .set('Authorization', as('contributor'))
+        .send({ title: 'Bad', start_date: '2026-12-01 10:00', end_date: '2026-12-01 11:00', recurrence });
+      const updated = await t.http
+        .put(`${base}/${series.id}?scope=all`)
+        .set('Authorization', as('editor'))
+        .send({ recurrence });
+      for (const res of [created, updated]) {
+        expect([recurrence, res.status, res.body.code]).toEqual([recurrence, 400, 'rest_invalid_param']);
+        expect(JSON.stringify(res.body.data.params.recurrence)).toMatch(message);
+      }
+    }
+    expect(await occurrencesOf(series.id)).toHaveLength(3);
+    const after = (await t.http.get(base).query({ per_page: 1 }).expect(200)).headers['x-wp-total'];
+    expect(Number(after)).toBe(Number(before) + 3);
+  });
+
   it('null or [] on create makes a single event', async () => {
     for (const recurrence of [null, []]) {
       const e = await postEvent(t, as('editor'), { recurrence });

@@ -1,7 +1,9 @@
 import ICAL from 'ical.js';
 import type { DateTime } from 'luxon';
 import { resolveZone } from '../../../common/dates/date-input';
+import { icalDateListProblem } from '../../../common/dates/ical-date-value';
 import { wallTimeToUtc, type WallTime } from '../../../common/dates/wall-time';
+import { rulePartsProblem } from './rule-parts';
 
 /** Most lines a series may have, and the longest line: a bound on what one write parses. */
 export const MAX_RECURRENCE_LINES = 100;
@@ -53,6 +55,9 @@ function addLine(set: RecurrenceSet, line: unknown, zone: string): string | unde
   const name = /^([A-Za-z-]+)[;:]/.exec(line)?.[1].toUpperCase();
   if (name === 'EXRULE') return 'EXRULE is not supported (RFC 5545 deprecates it): use EXDATE';
   if (!name || !(NAMES as readonly string[]).includes(name)) return 'must start with RRULE:, RDATE or EXDATE';
+  const value = valueOf(line);
+  const valueProblem = name === 'RRULE' ? rulePartsProblem(value) : icalDateListProblem(value);
+  if (valueProblem) return valueProblem;
   let property: ICAL.Property;
   try {
     property = ICAL.Property.fromString(line);
@@ -67,31 +72,24 @@ function addLine(set: RecurrenceSet, line: unknown, zone: string): string | unde
   return undefined;
 }
 
-/** The rule parts of RFC 5545 §3.3.10: ical.js drops any other silently, so they are refused here. */
-const RULE_PARTS = new Set([
-  'FREQ',
-  'UNTIL',
-  'COUNT',
-  'INTERVAL',
-  'BYSECOND',
-  'BYMINUTE',
-  'BYHOUR',
-  'BYDAY',
-  'BYMONTHDAY',
-  'BYYEARDAY',
-  'BYWEEKNO',
-  'BYMONTH',
-  'BYSETPOS',
-  'WKST',
-]);
+/** The value of a content line: what follows the first colon outside a quoted parameter value. */
+function valueOf(line: string): string {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === '"') quoted = !quoted;
+    else if (line[i] === ':' && !quoted) return line.slice(i + 1);
+  }
+  return '';
+}
 
+/** An RRULE whose parts `rulePartsProblem` found well formed. */
 function addRule(set: RecurrenceSet, property: ICAL.Property, line: string): string | undefined {
-  const parts = line.slice(line.indexOf(':') + 1).split(';');
-  const unknown = parts.map((part) => part.split('=')[0].toUpperCase()).find((name) => !RULE_PARTS.has(name));
-  if (unknown !== undefined) return `${unknown || 'an empty part'} is not an RRULE part`;
-  const interval = /(?:^|;)INTERVAL=([^;]*)/i.exec(line)?.[1];
-  if (interval !== undefined && !/^[1-9]\d{0,3}$/.test(interval)) return 'INTERVAL must be a whole number from 1';
-  const rule = property.getFirstValue();
+  let rule: unknown;
+  try {
+    rule = property.getFirstValue();
+  } catch {
+    return 'is not a valid RRULE';
+  }
   if (!(rule instanceof ICAL.Recur) || !rule.freq) return 'is not a valid RRULE (FREQ is required)';
   if (['SECONDLY', 'MINUTELY', 'HOURLY'].includes(rule.freq)) {
     return `FREQ=${rule.freq} is not supported: a series repeats at most daily`;
@@ -104,6 +102,8 @@ function addRule(set: RecurrenceSet, property: ICAL.Property, line: string): str
 
 /** The dates of one RDATE or EXDATE line, in the order written; a problem for a line that is none. */
 export function lineDates(line: string, zone: string): LineDate[] | string {
+  const problem = icalDateListProblem(valueOf(line));
+  if (problem) return problem;
   try {
     return datesOf(ICAL.Property.fromString(line), zone);
   } catch {
@@ -117,7 +117,13 @@ function datesOf(property: ICAL.Property, zone: string): LineDate[] | string {
   const lineZone = resolveZone(typeof tzid === 'string' ? tzid : zone);
   if (!lineZone) return `TZID ${String(tzid)} is not a known time zone`;
   const dates: LineDate[] = [];
-  for (const value of property.getValues()) {
+  let values: unknown[];
+  try {
+    values = property.getValues();
+  } catch {
+    return 'has a value that is not a date';
+  }
+  for (const value of values) {
     if (!(value instanceof ICAL.Time)) return 'PERIOD values are not supported: give start dates';
     const wall = { year: value.year, month: value.month, day: value.day, hour: 0, minute: 0, second: 0 };
     if (value.isDate) {

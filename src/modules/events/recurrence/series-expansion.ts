@@ -2,6 +2,7 @@ import type ICAL from 'ical.js';
 import type { DateTime, Zone } from 'luxon';
 import { RRule } from 'rrule';
 import { formatWallTime, wallTimeToUtc, type WallTime } from '../../../common/dates/wall-time';
+import { boundedBetween, MAX_RULE_CANDIDATES } from './bounded-rule';
 import type { LineDate, RecurrenceSet } from './recurrence-lines';
 
 /** Most occurrences a series may have: a daily rule for ten years (3,653) fits. */
@@ -71,12 +72,14 @@ export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Exp
     const rrule = new RRule({ ...RRule.parseString(withoutUntil.toString()), dtstart: floating(options.start) });
     // The floating window's end: a day of slack either side of the instants, which differ by the zone's offset.
     const end = untilUtc ?? (bounded ? options.nowUtc.plus({ years: MAX_SPAN_YEARS }) : horizonUtc);
-    let tooMany = false;
-    const dates = rrule.between(floating(options.start), new Date(end.toMillis() + 86_400_000), true, (_d, i) => {
-      tooMany = i >= limit;
-      return !tooMany;
+    const found = boundedBetween(rrule, floating(options.start), new Date(end.toMillis() + 86_400_000), {
+      candidates: MAX_RULE_CANDIDATES,
+      occurrences: limit,
     });
-    if (tooMany) return { ok: false, problem: `would have more than ${limit} occurrences` };
+    if (!found.ok) {
+      return { ok: false, problem: found.reason === 'occurrences' ? tooMany(limit) : tooRare(rule) };
+    }
+    const dates = found.dates;
     for (const date of dates) {
       const wall = wallOf(date);
       const at = wallTimeToUtc(wall, options.zone);
@@ -95,8 +98,24 @@ export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Exp
     .filter(([local]) => !excluded.has(local) && !excluded.has(local.slice(0, 10)))
     .map(([local, wall]) => ({ local, startUtc: wallTimeToUtc(wall, options.zone) }))
     .sort((a, b) => a.startUtc.toMillis() - b.startUtc.toMillis() || (a.local < b.local ? -1 : 1));
-  if (occurrences.length > limit) return { ok: false, problem: `would have more than ${limit} occurrences` };
+  if (occurrences.length > limit) return { ok: false, problem: tooMany(limit) };
   return { ok: true, occurrences, horizonUtc: unbounded ? horizonUtc : null };
+}
+
+const tooMany = (limit: number) => `would have more than ${limit} occurrences`;
+
+/** A rule that matched too rarely for its budget, named with the parts that filter its candidates. */
+function tooRare(rule: ICAL.Recur): string {
+  const line = `RRULE:${rule.toString()}`;
+  const filters = line
+    .slice(6)
+    .split(';')
+    .filter((part) => /^BY/.test(part))
+    .sort((a, b) => Number(b.startsWith('BYSETPOS')) - Number(a.startsWith('BYSETPOS')));
+  return (
+    `${line} matches too rarely: it would look through more than ${MAX_RULE_CANDIDATES} candidate instants ` +
+    `for its occurrences${filters.length ? ` (${filters.join(', ')} ${filters.length > 1 ? 'leave' : 'leaves'} too few)` : ''}`
+  );
 }
 
 /** An RDATE or EXDATE as a wall time in the event's zone (a whole day at the first occurrence's time). */
