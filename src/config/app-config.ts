@@ -98,6 +98,9 @@ export class AppConfig {
     pollMs: number;
     fetchTimeoutMs: number;
     maxBytes: number;
+    ical: { vevents: number; vtimezones: number; observances: number; properties: number };
+    parse: { memoryMb: number; timeoutMs: number };
+    maxPages: number;
   } {
     return {
       scheduler: this.get('IMPORTS_SCHEDULER'),
@@ -105,6 +108,17 @@ export class AppConfig {
       pollMs: this.get('IMPORTS_POLL_SECONDS') * 1000,
       fetchTimeoutMs: this.get('IMPORTS_FETCH_TIMEOUT_SECONDS') * 1000,
       maxBytes: this.get('IMPORTS_MAX_MB') * 1024 * 1024,
+      ical: {
+        vevents: this.get('IMPORTS_MAX_VEVENTS'),
+        vtimezones: this.get('IMPORTS_MAX_VTIMEZONES'),
+        observances: this.get('IMPORTS_MAX_OBSERVANCES'),
+        properties: this.get('IMPORTS_MAX_PROPERTIES'),
+      },
+      parse: {
+        memoryMb: this.get('IMPORTS_PARSE_MEMORY_MB'),
+        timeoutMs: this.get('IMPORTS_PARSE_TIMEOUT_SECONDS') * 1000,
+      },
+      maxPages: this.get('IMPORTS_MAX_PAGES'),
     };
   }
   get webhooks(): {

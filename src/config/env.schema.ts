@@ -275,6 +275,55 @@ export class EnvironmentVariables {
   @Max(1024)
   IMPORTS_MAX_MB = 50;
 
+  /** Most VEVENTs one iCalendar feed may hold; a larger feed's run fails before it is parsed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  IMPORTS_MAX_VEVENTS = 50_000;
+
+  /** Most VTIMEZONEs one iCalendar feed may hold. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  IMPORTS_MAX_VTIMEZONES = 20;
+
+  /** Most observances (STANDARD, DAYLIGHT) one VTIMEZONE of a feed may hold. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  IMPORTS_MAX_OBSERVANCES = 100;
+
+  /** Most properties one component of a feed may hold (each value of an RDATE or EXDATE list counted). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(100_000)
+  IMPORTS_MAX_PROPERTIES = 1000;
+
+  /** The heap a feed's parse may use, in a worker thread of its own: past it, the run fails, the process stays. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(16)
+  @Max(8192)
+  IMPORTS_PARSE_MEMORY_MB = 256;
+
+  /** How long a feed's parse may take in its worker thread before the run fails. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  IMPORTS_PARSE_TIMEOUT_SECONDS = 60;
+
+  /** Most pages of one TEC list an import reads, whatever the site says it has. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  IMPORTS_MAX_PAGES = 1000;
+
   /** Run the webhook worker in this process (dispatch changes, send deliveries). */
   @Transform(toBool)
   @IsBoolean()

@@ -290,7 +290,7 @@ const IMPORT_SCHEMAS: Record<string, Schema> = {
       id: int,
       subscription: int,
       trigger: { type: 'string', enum: ['schedule', 'manual'] },
-      status: { type: 'string', enum: ['running', 'succeeded', 'failed', 'not_modified'] },
+      status: { type: 'string', enum: ['running', 'succeeded', 'failed', 'not_modified', 'cancelled'] },
       started_utc: DATE,
       finished_utc: { ...DATE, nullable: true },
       created: int,

@@ -9,12 +9,17 @@ import { CreateEventDto } from '../events/dto/create-event.dto';
 import { UpdateEventDto } from '../events/dto/update-event.dto';
 import { EventWritesService } from '../events/event-writes.service';
 import { EventDetailsEntity } from '../events/event-details.entity';
-import { readIcal, type IcalRecord } from './ical/ical-records';
+import { BoundedJobError, runBounded } from '../../common/background/bounded-worker';
+import { AppConfig } from '../../config/app-config';
+import type { IcalParseInput } from './ical/ical-parse.job';
+import type { IcalParse, IcalRecord } from './ical/ical-records';
 import { ImportLedger, KEPT_AS_EDITED, type KnownRecord } from './import-ledger';
 import type { OverwriteRule } from './subscriptions/import-subscription.entity';
 import {
   emptySummary,
+  ImportCancelled,
   ImportError,
+  throwIfCancelled,
   type ImportOutcome,
   type ImportProgress,
   type ImportSummary,
@@ -32,6 +37,7 @@ export class IcalImports {
     private readonly db: DatabaseContext,
     private readonly writes: EventWritesService,
     private readonly ledger: ImportLedger,
+    private readonly config: AppConfig,
   ) {}
 
   async run(
@@ -42,18 +48,39 @@ export class IcalImports {
       dryRun?: boolean;
       author?: string | number | null;
       overwrite?: OverwriteRule;
+      /** Ends the run between two records (the subscription was deleted or disabled). */
+      signal?: AbortSignal;
     },
     progress?: ImportProgress,
   ): Promise<ImportSummary> {
-    const parsed = readIcal(input.text, { categories: input.categories });
+    const parsed = await this.parse(input.text, input.categories, input.signal);
     if (!parsed.ok) throw new ImportError(parsed.problem);
     const ctx = await this.ledger.contextFor(input.author, 'import');
     const summary = emptySummary(input.source, input.dryRun === true);
     summary.failed.push(...parsed.problems.map((reason) => ({ id: '', reason })));
+    try {
+      await this.records(input, parsed.records, summary, ctx, progress);
+    } catch (error) {
+      if (!(error instanceof ImportCancelled)) throw error;
+      summary.cancelled = true;
+      summary.failed.push({ id: '', reason: error.message });
+    }
+    return summary;
+  }
+
+  private async records(
+    input: { source: string; overwrite?: OverwriteRule; signal?: AbortSignal },
+    records: IcalRecord[],
+    summary: ImportSummary,
+    ctx: RequestContext,
+    progress?: ImportProgress,
+  ): Promise<void> {
+    const parsed = { records };
     await this.ledger.run(summary, async () => {
       const known = await this.ledger.posts(input.source);
       const total = parsed.records.length;
       for (const [index, record] of parsed.records.entries()) {
+        throwIfCancelled(input.signal);
         progress?.(index + 1, total);
         // What did not change costs no transaction: a feed of 10,000 events is mostly that.
         if (!record.cancelled && known.get(record.sourceId)?.hash === record.hash) {
@@ -77,10 +104,31 @@ export class IcalImports {
       }
       const seen = new Set(parsed.records.map((r) => r.sourceId));
       for (const [sourceId, gone] of known) {
+        throwIfCancelled(input.signal);
         if (!seen.has(sourceId)) await this.ledger.attempt(summary, sourceId, () => this.trash(gone.id, ctx));
       }
     });
-    return summary;
+  }
+
+  /**
+   * The feed read in a worker thread, within its budget (`IMPORTS_MAX_*`, `IMPORTS_PARSE_*`): a hostile or
+   * huge feed costs that thread, never the event loop that answers requests, and a parse that would
+   * exhaust its heap or take too long fails the run with the reason.
+   */
+  private async parse(text: string, categories: string[] | undefined, signal?: AbortSignal): Promise<IcalParse> {
+    const { ical: limits, parse } = this.config.imports;
+    try {
+      return await runBounded<IcalParseInput, IcalParse>(
+        'modules/imports/ical/ical-parse.job',
+        { text, categories, limits },
+        { memoryMb: parse.memoryMb, timeoutMs: parse.timeoutMs, signal },
+      );
+    } catch (error) {
+      if (error instanceof BoundedJobError && error.kind === 'cancelled') throw new ImportCancelled();
+      if (error instanceof BoundedJobError)
+        throw new ImportError(`the feed could not be read: its parse ${error.message}`);
+      throw error;
+    }
   }
 
   private async importOne(

@@ -28,6 +28,8 @@ export interface ImportRunOptions {
   /** The last answer's validators (iCalendar): a 304 ends the run with nothing read. */
   conditional?: { etag: string | null; lastModified: string | null };
   progress?: ImportProgress;
+  /** Ends the run (the subscription was deleted or disabled). */
+  signal?: AbortSignal;
 }
 
 export interface ImportOutcome {
@@ -71,6 +73,8 @@ export class ImportSources {
           author: options.author,
           overwrite: options.overwrite,
           fetch: this.fetchOptions(options.guarded),
+          maxPages: this.config.imports.maxPages,
+          signal: options.signal,
         },
         options.progress,
       );
@@ -79,6 +83,7 @@ export class ImportSources {
     const answer = await fetchSource(source.url, {
       ...this.fetchOptions(options.guarded),
       conditional: options.conditional,
+      signal: options.signal,
     });
     const validators = { etag: answer.headers.etag ?? null, lastModified: answer.headers['last-modified'] ?? null };
     const name = `ical:${source.url}`;
@@ -97,6 +102,7 @@ export class ImportSources {
         dryRun: options.dryRun,
         author: options.author,
         overwrite: options.overwrite,
+        signal: options.signal,
       },
       options.progress,
     );

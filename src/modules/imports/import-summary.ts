@@ -23,10 +23,24 @@ export interface ImportSummary {
   notes: ImportEntry[];
   /** Not imported because of an error; the next run tries again. */
   failed: ImportEntry[];
+  /** Stopped on purpose before its end (`ImportCancelled`): what it wrote stays. */
+  cancelled: boolean;
 }
 
 /** An import that cannot start or go on: the source is not what it should be, no user to write as. */
 export class ImportError extends Error {}
+
+/** A run stopped on purpose (its subscription was deleted or disabled): what it wrote stays, each record whole. */
+export class ImportCancelled extends ImportError {
+  constructor() {
+    super('cancelled: the subscription was deleted or disabled while it ran');
+  }
+}
+
+/** Ends a run between two records once its signal has fired. */
+export function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ImportCancelled();
+}
 
 /** How an import reports its progress: records done out of the total known so far. */
 export type ImportProgress = (done: number, total: number) => void;
@@ -44,6 +58,7 @@ export function emptySummary(source: string, dryRun: boolean): ImportSummary {
     skipped: [],
     notes: [],
     failed: [],
+    cancelled: false,
   };
 }
 

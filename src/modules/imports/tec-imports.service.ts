@@ -22,7 +22,15 @@ import { EventTaxonomyRegistry } from '../events/taxonomies/event-taxonomy';
 import { SourceFetchError, type FetchOptions } from './fetch/source-fetch';
 import { ImportLedger, KEPT_AS_EDITED, type KnownRecord } from './import-ledger';
 import type { OverwriteRule } from './subscriptions/import-subscription.entity';
-import { emptySummary, reasonOf, type ImportOutcome, type ImportProgress, type ImportSummary } from './import-summary';
+import {
+  emptySummary,
+  ImportCancelled,
+  reasonOf,
+  throwIfCancelled,
+  type ImportOutcome,
+  type ImportProgress,
+  type ImportSummary,
+} from './import-summary';
 import { eventOf, hashOf, linkedRecordOf, termOf, type TecEvent } from './tec/tec-fields';
 import { TecSite } from './tec/tec-site';
 
@@ -37,6 +45,10 @@ export interface TecImportInput {
   fetch: Omit<FetchOptions, 'headers' | 'conditional'>;
   /** What a run does with records edited here since they were imported (default `source_wins`). */
   overwrite?: OverwriteRule;
+  /** Most pages of one list to read (`IMPORTS_MAX_PAGES`). */
+  maxPages?: number;
+  /** Ends the run between two requests or records (the subscription was deleted or disabled). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -64,6 +76,7 @@ interface Run {
   posts: Map<string, KnownRecord>;
   terms: Map<string, KnownRecord>;
   overwrite?: OverwriteRule;
+  signal?: AbortSignal;
 }
 
 /**
@@ -87,7 +100,12 @@ export class TecImports {
   ) {}
 
   async run(input: TecImportInput, progress?: ImportProgress): Promise<ImportSummary> {
-    const site = new TecSite(input.site, input.credentials ?? null, input.fetch);
+    const site = new TecSite(
+      input.site,
+      input.credentials ?? null,
+      { ...input.fetch, signal: input.signal },
+      input.maxPages,
+    );
     const source = `tec:${site.siteUrl}`;
     const ctx = await this.ledger.contextFor(input.author, 'import');
     const summary = emptySummary(source, input.dryRun === true);
@@ -99,6 +117,7 @@ export class TecImports {
         posts: await this.ledger.posts(source),
         terms: await this.ledger.terms(source),
         overwrite: input.overwrite,
+        signal: input.signal,
       };
       try {
         for (const { field, taxonomy } of this.eventTaxonomies.termFields())
@@ -109,9 +128,11 @@ export class TecImports {
         // Only a complete listing says which events left the site.
         if (input.since === undefined) await this.trashGone(run, seen);
       } catch (error) {
-        // The site failed part-way (a page that is not JSON, a timeout): what was imported stays, each
-        // record whole; the next run goes on from there.
-        summary.failed.push({ id: '', reason: reasonOf(error) });
+        // The site failed part-way (a page that is not JSON, a timeout) or the run was cancelled: what was
+        // imported stays, each record whole; the next run goes on from there.
+        const cancelled = input.signal?.aborted === true;
+        summary.cancelled ||= cancelled;
+        summary.failed.push({ id: '', reason: cancelled ? new ImportCancelled().message : reasonOf(error) });
       }
     });
     return summary;
@@ -153,6 +174,7 @@ export class TecImports {
       });
       const batch = ready.length > 0 ? ready : [...pending.values()];
       for (const term of batch) {
+        throwIfCancelled(run.signal);
         const id = Number(term.id);
         pending.delete(id);
         done.add(id);
@@ -207,6 +229,7 @@ export class TecImports {
   }
 
   private async importLinked(run: Run, kind: LinkedKind, record: Record<string, unknown>): Promise<void> {
+    throwIfCancelled(run.signal);
     const sourceId = `${kind.field}:${Number(record.id)}`;
     const fields = linkedRecordOf(record);
     const hash = hashOf(fields);
@@ -245,6 +268,7 @@ export class TecImports {
     for await (const page of site.pages('events', query)) {
       const total = page.totalPages * Number(EVENTS_PER_PAGE);
       for (const record of page.items) {
+        throwIfCancelled(run.signal);
         const sourceId = `event:${Number(record.id)}`;
         seen.add(sourceId);
         // A linked record the site's lists did not show (a draft venue an event embeds) comes from the event.
@@ -324,6 +348,7 @@ export class TecImports {
 
   private async trashGone(run: Run, seen: Set<string>): Promise<void> {
     for (const [sourceId, known] of run.posts) {
+      throwIfCancelled(run.signal);
       if (!sourceId.startsWith('event:') || seen.has(sourceId)) continue;
       await this.ledger.attempt(run.summary, sourceId, async () => {
         const post = await this.db.manager.findOneBy(PostEntity, { id: known.id });

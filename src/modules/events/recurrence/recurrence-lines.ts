@@ -3,7 +3,7 @@ import type { DateTime } from 'luxon';
 import { resolveZone } from '../../../common/dates/date-input';
 import { icalDateListProblem } from '../../../common/dates/ical-date-value';
 import { wallTimeToUtc, type WallTime } from '../../../common/dates/wall-time';
-import { rulePartsProblem } from './rule-parts';
+import { rulePartsProblem } from '../../../common/dates/ical-rule-parts';
 
 /** Most lines a series may have, and the longest line: a bound on what one write parses. */
 export const MAX_RECURRENCE_LINES = 100;

@@ -23,6 +23,8 @@ export interface FetchOptions {
   guard: { allowPrivate: boolean; allowSetting: string } | null;
   timeoutMs: number;
   maxBytes: number;
+  /** Ends the request at once (the run was cancelled). */
+  signal?: AbortSignal;
   /** What the last fetch answered: a 304 then says `notModified` with no text. */
   conditional?: { etag?: string | null; lastModified?: string | null };
 }
@@ -45,7 +47,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * `SourceFetchError`s whose kind and message say what went wrong; a status other than 2xx or 304 is one.
  */
 export async function fetchSource(url: string, options: FetchOptions): Promise<FetchedSource> {
-  const deadline = AbortSignal.timeout(options.timeoutMs);
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const deadline = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let target = url;
   let headers = { ...options.headers };
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
 import { resolveZone } from '../../../common/dates/date-input';
+import { icalDateProblem } from '../../../common/dates/ical-date-value';
 
 /** Longest source id kept as it is; a longer UID is kept as its hash (the column holds 191 characters). */
 const MAX_SOURCE_ID = 191;
@@ -118,6 +119,21 @@ function recurrenceOf(component: ICAL.Component): string[] {
 }
 
 /**
+ * The problem with a VEVENT's DTSTART, DTEND or RECURRENCE-ID as written: ical.js rolls month 13 or day 40
+ * into a later date without a word, and would import the event there.
+ */
+function datesProblem(component: ICAL.Component): string | undefined {
+  for (const name of ['dtstart', 'dtend', 'recurrence-id']) {
+    const property = component.getFirstProperty(name);
+    const raw: unknown = property?.jCal[3];
+    if (property === null || typeof raw !== 'string') continue;
+    const problem = icalDateProblem(raw.replace(/[-:]/g, ''));
+    if (problem) return `${name.toUpperCase()}: ${problem}`;
+  }
+  return undefined;
+}
+
+/**
  * The events of an iCalendar text (issue 37): every VEVENT as the fields of an event write, a series with
  * its `recurrence` lines and its exceptions (VEVENTs with RECURRENCE-ID). Malformed text is refused whole;
  * a VEVENT that cannot be read (no DTSTART) is left out with a problem that names it.
@@ -131,17 +147,21 @@ export function readIcal(text: string, options: { categories?: string[] } = {}):
     return { ok: false, problem: `not iCalendar: ${error instanceof Error ? error.message : String(error)}` };
   }
   if (calendar.name !== 'vcalendar') return { ok: false, problem: 'not iCalendar: no VCALENDAR' };
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) {
-    const tzid = zone.getFirstPropertyValue('tzid');
-    if (typeof tzid === 'string' && !ICAL.TimezoneService.has(tzid)) ICAL.TimezoneService.register(zone);
-  }
+  // A TZID the feed's own VTIMEZONE describes is found through the calendar (ical.js looks there first): a
+  // feed's zones are never registered for the whole process, where one feed's could shadow another's.
   const problems: string[] = [];
   const masters = new Map<string, { component: ICAL.Component; exceptions: ICAL.Component[] }>();
   const exceptions: ICAL.Component[] = [];
   for (const [index, component] of calendar.getAllSubcomponents('vevent').entries()) {
     const uid = component.getFirstPropertyValue('uid');
+    const named = `VEVENT ${index + 1}${typeof uid === 'string' ? ` (${uid})` : ''}`;
     if (!component.hasProperty('dtstart')) {
-      problems.push(`VEVENT ${index + 1}${typeof uid === 'string' ? ` (${uid})` : ''}: no DTSTART`);
+      problems.push(`${named}: no DTSTART`);
+      continue;
+    }
+    const badDate = datesProblem(component);
+    if (badDate) {
+      problems.push(`${named}: ${badDate}`);
       continue;
     }
     if (component.hasProperty('recurrence-id')) exceptions.push(component);

@@ -2,8 +2,11 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { DateTimeColumn } from '../../../database/datetime.transformer';
 
 export type RunTrigger = 'schedule' | 'manual';
-/** `not_modified`: the source answered 304 to the conditional GET; nothing was read. */
-export type RunStatus = 'running' | 'succeeded' | 'failed' | 'not_modified';
+/**
+ * `not_modified`: the source answered 304 to the conditional GET; nothing was read. `cancelled`: the
+ * subscription was deleted or disabled while the run went on; what it wrote stays.
+ */
+export type RunStatus = 'running' | 'succeeded' | 'failed' | 'not_modified' | 'cancelled';
 
 /** One run of a subscription: when, what it did, and its report (skipped, notes, failures). */
 @Entity('import_runs')

@@ -15,7 +15,7 @@ import { WriteTransactions } from '../../../database/write-transactions';
 import type { CreateImportDto } from '../dto/create-import.dto';
 import type { UpdateImportDto } from '../dto/update-import.dto';
 import { ImportSources } from '../import-sources.service';
-import { emptySummary, reasonOf, type ImportSummary } from '../import-summary';
+import { emptySummary, ImportCancelled, reasonOf, type ImportSummary } from '../import-summary';
 import { ImportRunEntity, type RunStatus, type RunTrigger } from './import-run.entity';
 import { ImportSubscriptionEntity } from './import-subscription.entity';
 import { toImportObject, toRunObject, type ImportObject, type RunObject } from './import-subscription.mapper';
@@ -30,6 +30,10 @@ const ABANDONED = 'the instance running this import stopped before it finished';
 const DEFAULT_INTERVAL_MINUTES = 60;
 /** What a run's report keeps of each list: a source with 10,000 bad records must not make a 10 MB row. */
 const REPORT_ITEMS = 200;
+/** How often a run looks whether its subscription was deleted or disabled (by any instance). */
+const CANCEL_CHECK_MS = 1000;
+/** How long a DELETE waits for the subscription's run to stop, so that the answer shows it cancelled. */
+const CANCEL_WAIT_MS = 15_000;
 
 /** A run that has started: its row as recorded then, and the run as it ends. */
 export interface StartedRun {
@@ -45,8 +49,11 @@ export interface StartedRun {
 @Injectable()
 export class ImportSubscriptions {
   private readonly logger = new Logger(ImportSubscriptions.name);
-  /** Runs going on in this process: the lease is per process, so it cannot keep two of them apart. */
-  private readonly running = new Set<number>();
+  /**
+   * Runs going on in this process, with what stops each: the lease is per process, so it cannot keep two
+   * of them apart.
+   */
+  private readonly running = new Map<number, AbortController>();
 
   constructor(
     private readonly db: DatabaseContext,
@@ -126,6 +133,8 @@ export class ImportSubscriptions {
         if (dto.categories !== undefined) sub.categories = JSON.stringify(dto.categories);
         if (dto.overwrite !== undefined) sub.overwrite = dto.overwrite;
         if (dto.enabled !== undefined) sub.enabled = dto.enabled;
+        // Disabled while it runs: the run stops between two records (here, or in its instance within a second).
+        if (dto.enabled === false) this.running.get(id)?.abort();
         if (dto.interval_minutes !== undefined) sub.intervalMinutes = dto.interval_minutes;
         sub.modifiedUtc = await this.clock.nowSqlUtc();
         await this.db.manager.save(sub);
@@ -135,11 +144,31 @@ export class ImportSubscriptions {
     return this.get(id, ctx);
   }
 
-  /** Deletes the subscription and its runs; what it imported stays (and is no longer refreshed). */
+  /**
+   * Deletes the subscription and its runs; what it imported stays (and is no longer refreshed). A run going
+   * on is stopped first (disabled, then ended between two records by whichever instance runs it), so the
+   * answer shows it as `cancelled` in `last_run`.
+   */
   async delete(id: number, ctx: RequestContext): Promise<ImportObject> {
+    await this.require(id);
+    await this.transactions.run(() => this.db.manager.update(ImportSubscriptionEntity, { id }, { enabled: false }), {
+      content: false,
+    });
+    this.running.get(id)?.abort();
+    await this.untilStopped(id);
     const before = await this.get(id, ctx);
     await this.transactions.run(() => this.db.manager.delete(ImportSubscriptionEntity, { id }), { content: false });
     return before;
+  }
+
+  /** Waits, a bounded time, until no run of the subscription is `running` (in any instance). */
+  private async untilStopped(id: number): Promise<void> {
+    const end = Date.now() + CANCEL_WAIT_MS;
+    while (
+      Date.now() < end &&
+      (await this.db.manager.countBy(ImportRunEntity, { subscriptionId: id, status: 'running' })) > 0
+    )
+      await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   async runs(
@@ -206,11 +235,12 @@ export class ImportSubscriptions {
   /** A run started: as soon as its row is recorded, or null when it is not to run (see `runOnce`). */
   private async start(id: number, trigger: RunTrigger): Promise<StartedRun | null> {
     if (this.running.has(id)) return null;
-    this.running.add(id);
+    const control = new AbortController();
+    this.running.set(id, control);
     let recorded!: (run: RunObject) => void;
     const started = new Promise<RunObject>((resolve) => (recorded = resolve));
     const finished = this.leases
-      .hold(`import-subscription:${id}`, RUN_LEASE_MS, () => this.runHolding(id, trigger, recorded))
+      .hold(`import-subscription:${id}`, RUN_LEASE_MS, () => this.runHolding(id, trigger, recorded, control))
       .finally(() => this.running.delete(id));
     // A run that does not start (not due, the lease held elsewhere) or fails before it is recorded ends
     // first; one that is recorded announces itself before its end.
@@ -222,6 +252,7 @@ export class ImportSubscriptions {
     id: number,
     trigger: RunTrigger,
     recorded: (run: RunObject) => void,
+    control: AbortController,
   ): Promise<RunObject | null> {
     const sub = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
     if (!sub) return null;
@@ -255,7 +286,10 @@ export class ImportSubscriptions {
       { content: false },
     );
     recorded(toRunObject(await this.db.manager.findOneByOrFail(ImportRunEntity, { id: runId })));
-    const { status, summary, validators } = await this.importFrom(sub);
+    const watch = this.watchForCancel(id, control);
+    const { status, summary, validators } = await this.importFrom(sub, control.signal).finally(() =>
+      clearInterval(watch),
+    );
     const finishedUtc = await this.clock.nowSqlUtc();
     await this.transactions.run(
       async () => {
@@ -290,8 +324,28 @@ export class ImportSubscriptions {
     return this.getRun(id, runId);
   }
 
+  /**
+   * Looks every second whether the subscription was deleted or disabled, by this instance or another, and
+   * then stops the run: the run belongs to the instance that holds its lease, the DELETE to any.
+   */
+  private watchForCancel(id: number, control: AbortController): NodeJS.Timeout {
+    const timer = setInterval(() => {
+      this.db.manager
+        .findOne(ImportSubscriptionEntity, { select: { id: true, enabled: true }, where: { id } })
+        .then((sub) => {
+          if (!sub?.enabled) control.abort();
+        })
+        .catch(() => undefined);
+    }, CANCEL_CHECK_MS);
+    timer.unref();
+    return timer;
+  }
+
   /** The import itself: whatever goes wrong ends in the run's report, never as an exception. */
-  private async importFrom(sub: ImportSubscriptionEntity): Promise<{
+  private async importFrom(
+    sub: ImportSubscriptionEntity,
+    signal: AbortSignal,
+  ): Promise<{
     status: RunStatus;
     summary: ImportSummary;
     validators: { etag: string | null; lastModified: string | null } | null;
@@ -309,19 +363,26 @@ export class ImportSubscriptions {
           overwrite: sub.overwrite,
           guarded: true,
           conditional: sub.kind === 'ical' ? { etag: sub.etag, lastModified: sub.lastModified } : undefined,
+          signal,
         },
       );
       const failed = outcome.summary.failed.length > 0;
       return {
-        status: outcome.notModified ? 'not_modified' : failed ? 'failed' : 'succeeded',
+        status: outcome.summary.cancelled
+          ? 'cancelled'
+          : outcome.notModified
+            ? 'not_modified'
+            : failed
+              ? 'failed'
+              : 'succeeded',
         summary: outcome.summary,
         // Kept only after a complete run: a 304 must not hide records that failed and are to be tried again.
         validators: failed ? null : outcome.validators,
       };
     } catch (error) {
       const summary = emptySummary(sub.url, false);
-      summary.failed.push({ id: '', reason: reasonOf(error) });
-      return { status: 'failed', summary, validators: null };
+      summary.failed.push({ id: '', reason: signal.aborted ? new ImportCancelled().message : reasonOf(error) });
+      return { status: signal.aborted ? 'cancelled' : 'failed', summary, validators: null };
     }
   }
 

@@ -23,6 +23,7 @@ export class TecSite {
     site: string,
     credentials: { user: string; password: string } | null,
     private readonly options: Omit<FetchOptions, 'headers' | 'conditional'>,
+    private readonly maxPages = Number.MAX_SAFE_INTEGER,
   ) {
     this.siteUrl = siteUrlOf(site);
     this.headers = { Accept: 'application/json' };
@@ -30,9 +31,21 @@ export class TecSite {
       this.headers.Authorization = `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
   }
 
-  /** Every page of the list at `restBase` (`events`, `venues`), in order; `query` as the site takes it. */
+  /**
+   * Every page of the list at `restBase` (`events`, `venues`), in order; `query` as the site takes it. The
+   * page count the site reports is trusted no further than its pages bear out: a page shorter than the
+   * first ends the list, and past `maxPages` (`IMPORTS_MAX_PAGES`) the list is refused as too long, so a
+   * site that claims a billion pages costs at most that many requests.
+   */
   async *pages(restBase: string, query: Record<string, string>): AsyncGenerator<TecPage> {
+    let fullPage = 0;
     for (let page = 1, totalPages = 1; page <= totalPages; page++) {
+      if (page > this.maxPages)
+        throw new SourceFetchError(
+          'content',
+          `${this.siteUrl} lists more than ${this.maxPages} pages of ${restBase} (IMPORTS_MAX_PAGES): not imported whole`,
+        );
+      this.options.signal?.throwIfAborted();
       const params = new URLSearchParams(query);
       if (page > 1) params.set('page', String(page));
       const url = `${this.siteUrl}${TEC_ROOT}/${restBase}${params.size > 0 ? `?${params.toString()}` : ''}`;
@@ -45,6 +58,9 @@ export class TecSite {
       const header = Number(answer.headers['x-tec-totalpages'] ?? answer.headers['x-wp-totalpages']);
       const inBody = isRecord(body) ? Number(body.total_pages) : NaN;
       totalPages = Number.isInteger(header) && header > 0 ? header : Number.isInteger(inBody) ? inBody : page;
+      if (page === 1) fullPage = items.length;
+      // An empty page, or one shorter than a full one, is the last whatever the count says.
+      if (items.length === 0 || items.length < fullPage) totalPages = page;
       yield { items, totalPages };
     }
   }

@@ -1,4 +1,4 @@
-import { icalDateProblem } from '../../../common/dates/ical-date-value';
+import { icalDateProblem } from './ical-date-value';
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 const FREQUENCIES = ['SECONDLY', 'MINUTELY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'];
