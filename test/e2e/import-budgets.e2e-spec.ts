@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, type TestApp } from '../support/create-test-app';
+import { createUser, type TestUser } from '../support/users';
+
+const ns = '/cal/events/v1';
+
+interface RunBody {
+  id: number;
+  status: string;
+  created: number;
+  failed: { id: string; reason: string }[];
+}
+
+/** A feed of `events` VEVENTs, with `zones` VTIMEZONEs of `observances` yearly observances each. */
+function feedOf(events: number, zones = 0, observances = 0): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//budgets//EN'];
+  for (let z = 0; z < zones; z++) {
+    lines.push('BEGIN:VTIMEZONE', `TZID:Bomb/Zone${z}`);
+    for (let o = 0; o < observances; o++) {
+      const kind = o % 2 ? 'DAYLIGHT' : 'STANDARD';
+      lines.push(
+        `BEGIN:${kind}`,
+        `DTSTART:${1601 + o}0101T000000`,
+        `TZOFFSETFROM:+0${o % 9}00`,
+        `TZOFFSETTO:+0${(o + 1) % 9}00`,
+        'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+        `END:${kind}`,
+      );
+    }
+    lines.push('END:VTIMEZONE');
+  }
+  for (let e = 0; e < events; e++) {
+    const tzid = zones > 0 ? `Bomb/Zone${e % zones}` : 'Europe/Berlin';
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:budget-${e}@feed`,
+      'DTSTAMP:20310101T000000Z',
+      `DTSTART;TZID=${tzid}:20310301T190000`,
+      `DTEND;TZID=${tzid}:20310301T200000`,
+      `SUMMARY:Budget ${e}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * One loopback server for every source of these tests: `/feed.ics` (the body set, or held until released)
+ * and a TEC site whose every list claims a billion pages of full pages, or ends with a short one.
+ */
+class Sources {
+  feed = '';
+  holdFeed = false;
+  shortAfter: number | null = null;
+  tecRequests: string[] = [];
+  private held: ServerResponse[] = [];
+  private server: Server | null = null;
+  origin = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/feed.ics') {
+        if (this.holdFeed) this.held.push(res);
+        else res.writeHead(200, { 'Content-Type': 'text/calendar' }).end(this.feed);
+        return;
+      }
+      const list = /\/wp-json\/tribe\/events\/v1\/(\w+)$/.exec(url.pathname)?.[1];
+      if (!list) return void res.writeHead(404).end();
+      this.tecRequests.push(`${list}:${url.searchParams.get('page') ?? '1'}`);
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const size = this.shortAfter !== null && page > this.shortAfter ? 1 : 2;
+      const items = Array.from({ length: size }, (_, i) => ({
+        id: page * 10 + i,
+        name: `T${page}-${i}`,
+        slug: `t${page}-${i}`,
+      }));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json', 'X-WP-TotalPages': '1000000000' })
+        .end(JSON.stringify({ [list]: items, total_pages: 1_000_000_000 }));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.held.splice(0)) res.destroy();
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+/**
+ * Hostile and huge sources (issue 43): each fails its run with the reason, within its budget, while the
+ * service goes on answering `/health` within a second, and the process survives.
+ */
+describe('import budgets', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let admin: TestUser;
+  const sources = new Sources();
+  const env = {
+    IMPORTS_ALLOW_PRIVATE: 'true',
+    IMPORTS_SCHEDULER: 'false',
+    IMPORTS_FETCH_TIMEOUT_SECONDS: '60',
+    IMPORTS_MAX_PAGES: '3',
+  };
+  const api = (app: TestApp, method: 'get' | 'post' | 'patch' | 'delete', path: string) =>
+    app.http[method](`${ns}${path}`).set('Authorization', admin.auth);
+
+  /** Runs `work` while `/health` is asked again and again; the slowest answer, and that each was 200. */
+  async function whileHealthAnswers<T>(app: TestApp, work: () => Promise<T>): Promise<T> {
+    let done = false;
+    const latencies: number[] = [];
+    const watch = (async () => {
+      while (!done) {
+        const start = performance.now();
+        const res = await app.http.get('/health');
+        latencies.push(performance.now() - start);
+        expect(res.status).toBe(200);
+      }
+    })();
+    try {
+      return await work();
+    } finally {
+      done = true;
+      await watch;
+      expect(latencies.length).toBeGreaterThan(0);
+      expect(Math.max(...latencies)).toBeLessThan(1000);
+    }
+  }
+
+  let subscriptions = 0;
+  /** A subscription of its own source (a URL of its own: what one test imports is no other's record). */
+  async function subscribe(app: TestApp, body: { kind: string; url: string }): Promise<number> {
+    const url = `${body.url}?subscription=${++subscriptions}`;
+    const res = await api(app, 'post', '/imports')
+      .send({ ...body, url, enabled: true })
+      .expect(201);
+    return res.body.id as number;
+  }
+
+  async function runOf(app: TestApp, id: number): Promise<RunBody> {
+    return (await api(app, 'post', `/imports/${id}/run?wait=true`).expect(200)).body as RunBody;
+  }
+
+  beforeAll(async () => {
+    await sources.start();
+    a = await createTestApp({ env });
+    b = await createTestApp({ database: a.database, env });
+    admin = await createUser(a, 'administrator');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await sources.stop();
+  });
+
+  it('refuses a VTIMEZONE bomb before parsing it, naming the setting, and writes nothing', async () => {
+    sources.feed = feedOf(100, 50, 200);
+    const id = await subscribe(a, { kind: 'ical', url: `${sources.origin}/feed.ics` });
+    const run = await whileHealthAnswers(a, () => runOf(a, id));
+    expect(run).toMatchObject({ status: 'failed', created: 0 });
+    expect(run.failed[0].reason).toMatch(
+      /^refused before parsing: line 606: a VTIMEZONE with more than 100 observances \(IMPORTS_MAX_OBSERVANCES\)$/,
+    );
+  });
+
+  it('parses a heavy feed within its limits in a worker thread, and fails it cleanly past its heap', async () => {
+    // Within the counts this instance allows, but its zones' arithmetic needs far more than its heap.
+    const small = await createTestApp({
+      database: a.database,
+      env: { ...env, IMPORTS_PARSE_MEMORY_MB: '128', IMPORTS_MAX_VTIMEZONES: '100', IMPORTS_MAX_OBSERVANCES: '1000' },
+    });
+    try {
+      sources.feed = feedOf(100, 50, 200);
+      const id = await subscribe(small, { kind: 'ical', url: `${sources.origin}/feed.ics` });
+      const run = await whileHealthAnswers(small, () => runOf(small, id));
+      expect(run).toMatchObject({ status: 'failed', created: 0 });
+      expect(run.failed[0].reason).toMatch(/its parse needed more than its 128 MB of memory/);
+      // The process is still whole: it answers, and imports a feed that fits.
+      sources.feed = feedOf(3);
+      expect(await runOf(small, id)).toMatchObject({ status: 'succeeded', created: 3 });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('refuses a 100,000-event feed before parsing it (IMPORTS_MAX_VEVENTS), answering /health throughout', async () => {
+    sources.feed = feedOf(100_000);
+    expect(sources.feed.length).toBeGreaterThan(12_000_000);
+    const id = await subscribe(a, { kind: 'ical', url: `${sources.origin}/feed.ics` });
+    const run = await whileHealthAnswers(a, () => runOf(a, id));
+    expect(run).toMatchObject({ status: 'failed', created: 0 });
+    expect(run.failed[0].reason).toMatch(/more than 50000 VEVENTs \(IMPORTS_MAX_VEVENTS\)/);
+  });
+
+  it('reports impossible DTSTARTs in a feed and imports the rest', async () => {
+    sources.feed = feedOf(2).replace(
+      'DTSTART;TZID=Europe/Berlin:20310301T190000',
+      'DTSTART;TZID=Europe/Berlin:20311340T190000',
+    );
+    const id = await subscribe(a, { kind: 'ical', url: `${sources.origin}/feed.ics` });
+    const run = await runOf(a, id);
+    expect(run).toMatchObject({ status: 'failed', created: 1 });
+    expect(run.failed.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/VEVENT 1 \(budget-0@feed\): DTSTART: 20311340T190000 is not a date that exists/),
+    ]);
+  });
+
+  it('reads no more pages of a TEC list than IMPORTS_MAX_PAGES, whatever page count the site claims', async () => {
+    sources.tecRequests = [];
+    const id = await subscribe(a, { kind: 'tec', url: `${sources.origin}/` });
+    const run = await whileHealthAnswers(a, () => runOf(a, id));
+    expect(run.status).toBe('failed');
+    expect(run.failed.at(-1)?.reason).toMatch(/lists more than 3 pages of categories \(IMPORTS_MAX_PAGES\)/);
+    expect(sources.tecRequests).toEqual(['categories:1', 'categories:2', 'categories:3']);
+  });
+
+  it('ends a TEC list at its first short page, whatever page count the site claims', async () => {
+    sources.tecRequests = [];
+    sources.shortAfter = 1;
+    try {
+      const id = await subscribe(a, { kind: 'tec', url: `${sources.origin}/` });
+      await runOf(a, id);
+      for (const list of ['categories', 'tags', 'venues', 'organizers', 'events'])
+        expect([list, sources.tecRequests.filter((r) => r.startsWith(`${list}:`))]).toEqual([
+          list,
+          [`${list}:1`, `${list}:2`],
+        ]);
+    } finally {
+      sources.shortAfter = null;
+    }
+  });
+
+  it('stops a run within seconds when another instance disables its subscription, recording it cancelled', async () => {
+    sources.holdFeed = true;
+    try {
+      const id = await subscribe(a, { kind: 'ical', url: `${sources.origin}/feed.ics` });
+      const started = (await api(a, 'post', `/imports/${id}/run`).expect(202)).body as RunBody;
+      expect(started.status).toBe('running');
+      await api(b, 'patch', `/imports/${id}`).send({ enabled: false }).expect(200);
+      let run = started;
+      for (let i = 0; i < 600 && run.status === 'running'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        run = (await api(b, 'get', `/imports/${id}/runs/${started.id}`).expect(200)).body as RunBody;
+      }
+      expect(run.status).toBe('cancelled');
+      expect(run.failed[0].reason).toMatch(/^cancelled/);
+    } finally {
+      sources.holdFeed = false;
+    }
+  });
+
+  it('stops a run when its subscription is deleted: the answer shows the run cancelled', async () => {
+    sources.holdFeed = true;
+    try {
+      const id = await subscribe(a, { kind: 'ical', url: `${sources.origin}/feed.ics` });
+      const started = (await api(a, 'post', `/imports/${id}/run`).expect(202)).body as RunBody;
+      const deleted = await api(b, 'delete', `/imports/${id}`).expect(200);
+      expect(deleted.body.last_run).toMatchObject({ id: started.id, status: 'cancelled' });
+      await api(a, 'get', `/imports/${id}`).expect(404);
+    } finally {
+      sources.holdFeed = false;
+    }
+  });
+});
