@@ -38,11 +38,13 @@ Promise.resolve()
 `;
 
 /** `src/` of this build: the compiled folder beside this file, or the sources when they run as they are. */
-function sourceRoot(): { root: string; typescript: boolean } {
+function findSourceRoot(): { root: string; typescript: boolean } {
   // Jest runs the sources as ES modules, where there is no __dirname; it runs them from the project's root.
   if (typeof __dirname !== 'string') return { root: resolve(process.cwd(), 'src'), typescript: true };
   return { root: resolve(__dirname, '../..'), typescript: !existsSync(join(__dirname, 'bounded-worker.js')) };
 }
+
+let sourceRoot: { root: string; typescript: boolean } | undefined;
 
 /**
  * Runs `run(input)` of the module at `job` (a path below `src/`, without extension) in a worker thread of
@@ -52,7 +54,8 @@ function sourceRoot(): { root: string; typescript: boolean } {
  * result cross by structured clone: plain data only.
  */
 export function runBounded<I, O>(job: string, input: I, budget: JobBudget): Promise<O> {
-  const { root, typescript } = sourceRoot();
+  sourceRoot ??= findSourceRoot();
+  const { root, typescript } = sourceRoot;
   const file = join(root, `${job}.${typescript ? 'ts' : 'js'}`);
   return new Promise<O>((done, fail) => {
     if (budget.signal?.aborted) return fail(new BoundedJobError('cancelled', 'cancelled before it started'));
