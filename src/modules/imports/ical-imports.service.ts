@@ -75,11 +75,10 @@ export class IcalImports {
     ctx: RequestContext,
     progress?: ImportProgress,
   ): Promise<void> {
-    const parsed = { records };
     await this.ledger.run(summary, async () => {
       const known = await this.ledger.posts(input.source);
-      const total = parsed.records.length;
-      for (const [index, record] of parsed.records.entries()) {
+      const total = records.length;
+      for (const [index, record] of records.entries()) {
         throwIfCancelled(input.signal);
         progress?.(index + 1, total);
         // What did not change costs no transaction: a feed of 10,000 events is mostly that.
@@ -102,7 +101,7 @@ export class IcalImports {
           return this.importOne(input.source, record, before, ctx);
         });
       }
-      const seen = new Set(parsed.records.map((r) => r.sourceId));
+      const seen = new Set(records.map((r) => r.sourceId));
       for (const [sourceId, gone] of known) {
         throwIfCancelled(input.signal);
         if (!seen.has(sourceId)) await this.ledger.attempt(summary, sourceId, () => this.trash(gone.id, ctx));

@@ -133,14 +133,14 @@ export class ImportSubscriptions {
         if (dto.categories !== undefined) sub.categories = JSON.stringify(dto.categories);
         if (dto.overwrite !== undefined) sub.overwrite = dto.overwrite;
         if (dto.enabled !== undefined) sub.enabled = dto.enabled;
-        // Disabled while it runs: the run stops between two records (here, or in its instance within a second).
-        if (dto.enabled === false) this.running.get(id)?.abort();
         if (dto.interval_minutes !== undefined) sub.intervalMinutes = dto.interval_minutes;
         sub.modifiedUtc = await this.clock.nowSqlUtc();
         await this.db.manager.save(sub);
       },
       { content: false },
     );
+    // Disabled while it runs: the run stops between two records (here, or in its instance within a second).
+    if (dto.enabled === false) this.running.get(id)?.abort();
     return this.get(id, ctx);
   }
 
