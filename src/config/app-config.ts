@@ -101,6 +101,7 @@ export class AppConfig {
     ical: { vevents: number; vtimezones: number; observances: number; properties: number };
     parse: { memoryMb: number; timeoutMs: number };
     maxPages: number;
+    suspendAfter: number;
   } {
     return {
       scheduler: this.get('IMPORTS_SCHEDULER'),
@@ -119,6 +120,7 @@ export class AppConfig {
         timeoutMs: this.get('IMPORTS_PARSE_TIMEOUT_SECONDS') * 1000,
       },
       maxPages: this.get('IMPORTS_MAX_PAGES'),
+      suspendAfter: this.get('IMPORTS_SUSPEND_AFTER'),
     };
   }
   get webhooks(): {

@@ -324,6 +324,16 @@ export class EnvironmentVariables {
   @Max(100_000)
   IMPORTS_MAX_PAGES = 1000;
 
+  /**
+   * Runs of a subscription that may fail as a whole (source unreadable, over a budget, its instance died)
+   * in a row before the scheduler suspends it; 0 never suspends.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  IMPORTS_SUSPEND_AFTER = 3;
+
   /** Run the webhook worker in this process (dispatch changes, send deliveries). */
   @Transform(toBool)
   @IsBoolean()

@@ -291,6 +291,13 @@ const IMPORT_SCHEMAS: Record<string, Schema> = {
       subscription: int,
       trigger: { type: 'string', enum: ['schedule', 'manual'] },
       status: { type: 'string', enum: ['running', 'succeeded', 'failed', 'not_modified', 'cancelled'] },
+      crashed: {
+        type: 'boolean',
+        description: docText({
+          en: 'Its parse ran out of its budget or its instance stopped under it: its source is not run again unchanged.',
+          de: 'Sein Einlesen überschritt sein Budget oder seine Instanz hielt darunter an: seine Quelle wird unverändert nicht erneut ausgeführt.',
+        }),
+      },
       started_utc: DATE,
       finished_utc: { ...DATE, nullable: true },
       created: int,
@@ -315,6 +322,22 @@ const IMPORT_SCHEMAS: Record<string, Schema> = {
       interval_minutes: int,
       overwrite: { type: 'string', enum: ['source_wins', 'keep_local_edits'] },
       enabled: { type: 'boolean' },
+      failed_runs: {
+        ...int,
+        description: docText({
+          en: 'Runs in a row that failed as a whole.',
+          de: 'Aufeinanderfolgende Läufe, die als Ganzes fehlschlugen.',
+        }),
+      },
+      suspended_reason: {
+        type: 'string',
+        nullable: true,
+        description: docText({
+          en: 'Why the scheduler no longer runs it (IMPORTS_SUSPEND_AFTER failures in a row); null when it is not suspended. PATCH `enabled: true` resumes it.',
+          de: 'Warum der Planer es nicht mehr ausführt (IMPORTS_SUSPEND_AFTER Fehlschläge in Folge); null, wenn es nicht ausgesetzt ist. PATCH `enabled: true` setzt es fort.',
+        }),
+      },
+      suspended_utc: { ...DATE, nullable: true },
       next_run_utc: DATE,
       created_utc: DATE,
       modified_utc: DATE,

@@ -5,6 +5,9 @@ import {
   ImportSubscriptions,
   type StartedRun,
 } from '../../src/modules/imports/subscriptions/import-subscriptions.service';
+import { SourceDigest } from '../../src/modules/imports/source-digest';
+import { ImportRunEntity } from '../../src/modules/imports/subscriptions/import-run.entity';
+import { ImportSubscriptionEntity } from '../../src/modules/imports/subscriptions/import-subscription.entity';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { createUser, type TestUser } from '../support/users';
 
@@ -13,6 +16,7 @@ const ns = '/cal/events/v1';
 interface RunBody {
   id: number;
   status: string;
+  crashed: boolean;
   created: number;
   failed: { id: string; reason: string }[];
 }
@@ -183,11 +187,29 @@ describe('import budgets', () => {
       sources.feed = feedOf(100, 50, 200);
       const id = await subscribe(small, { kind: 'ical', url: `${sources.origin}/feed.ics` });
       const run = await whileHealthAnswers(small, () => runOf(small, id));
-      expect(run).toMatchObject({ status: 'failed', created: 0 });
+      expect(run).toMatchObject({ status: 'failed', created: 0, crashed: true });
       expect(run.failed[0].reason).toMatch(/its parse needed more than its 128 MB of memory/);
-      // The process is still whole: it answers, and imports a feed that fits.
+      // The same feed again is refused once read, before its parse: a crash is not retried unchanged.
+      const again = await runOf(small, id);
+      expect(again).toMatchObject({ status: 'failed', created: 0, crashed: true });
+      expect(again.failed).toEqual([
+        {
+          id: '',
+          reason: expect.stringMatching(
+            new RegExp(
+              `^not run again over an unchanged source: run ${run.id} read the same and failed \\(the feed could not be read: its parse needed more than its 128 MB`,
+            ),
+          ),
+        },
+      ]);
+      expect((await api(small, 'get', `/imports/${id}`).expect(200)).body).toMatchObject({
+        failed_runs: 2,
+        suspended_reason: null,
+      });
+      // The process is still whole: it answers, and imports a feed that fits (a changed source runs again).
       sources.feed = feedOf(3);
-      expect(await runOf(small, id)).toMatchObject({ status: 'succeeded', created: 3 });
+      expect(await runOf(small, id)).toMatchObject({ status: 'succeeded', created: 3, crashed: false });
+      expect((await api(small, 'get', `/imports/${id}`).expect(200)).body).toMatchObject({ failed_runs: 0 });
     } finally {
       await small.close();
     }
@@ -238,6 +260,54 @@ describe('import budgets', () => {
     } finally {
       sources.shortAfter = null;
     }
+  });
+
+  it('does not read again unchanged the source under which an instance died, and counts the death as a failure', async () => {
+    sources.feed = feedOf(2);
+    const id = await subscribe(a, { kind: 'ical', url: `${sources.origin}/feed.ics` });
+    // What an instance killed in the middle of this feed leaves: its run `running`, with what it had read.
+    const dead = await a.dataSource.manager.save(ImportRunEntity, {
+      subscriptionId: id,
+      trigger: 'schedule',
+      status: 'running',
+      startedUtc: '2031-01-01 00:00:00',
+      finishedUtc: null,
+      sourceDigest: new SourceDigest().add(sources.feed),
+      crashed: false,
+      report: '{}',
+    });
+    const refused = await runOf(b, id);
+    expect(refused).toMatchObject({ status: 'failed', crashed: true, created: 0 });
+    expect(refused.failed[0].reason).toMatch(
+      new RegExp(
+        `^not run again over an unchanged source: run ${dead.id} read the same and failed \\(the instance running this import stopped`,
+      ),
+    );
+    expect((await api(b, 'get', `/imports/${id}/runs/${dead.id}`).expect(200)).body).toMatchObject({
+      status: 'failed',
+      crashed: true,
+    });
+    expect((await api(b, 'get', `/imports/${id}`).expect(200)).body).toMatchObject({ failed_runs: 2 });
+    // Once the source changes, it runs.
+    sources.feed = feedOf(3);
+    expect(await runOf(b, id)).toMatchObject({ status: 'succeeded', created: 3, crashed: false });
+  });
+
+  it('suspends a subscription after IMPORTS_SUSPEND_AFTER failed runs in a row, saying why, until it is resumed', async () => {
+    const id = await subscribe(a, { kind: 'ical', url: `${sources.origin}/missing.ics` });
+    for (const failedRuns of [1, 2, 3]) {
+      expect(await runOf(a, id)).toMatchObject({ status: 'failed', crashed: false });
+      expect((await api(a, 'get', `/imports/${id}`).expect(200)).body.failed_runs).toBe(failedRuns);
+    }
+    const suspended = (await api(a, 'get', `/imports/${id}`).expect(200)).body;
+    expect(suspended).toMatchObject({ enabled: true, failed_runs: 3, suspended_utc: expect.any(String) });
+    expect(suspended.suspended_reason).toMatch(/^suspended after 3 failed runs in a row; the last: .*404/);
+    // The scheduler passes it by, however overdue it is.
+    await a.dataSource.manager.update(ImportSubscriptionEntity, { id }, { nextRunUtc: '2000-01-01 00:00:00' });
+    expect(await a.app.get(ImportSubscriptions).due(1000)).not.toContain(id);
+    const resumed = (await api(a, 'patch', `/imports/${id}`).send({ enabled: true }).expect(200)).body;
+    expect(resumed).toMatchObject({ failed_runs: 0, suspended_reason: null, suspended_utc: null });
+    expect(await a.app.get(ImportSubscriptions).due(1000)).toContain(id);
   });
 
   /** A run on instance a of a feed that holds every request: it stays `running` until it is stopped. */

@@ -22,6 +22,7 @@ import { AddEventSeries1765600000000 } from './1765600000000-add-event-series';
 import { AddImportedRecords1765700000000 } from './1765700000000-add-imported-records';
 import { AddImportedTerms1765800000000 } from './1765800000000-add-imported-terms';
 import { AddImportSubscriptions1765900000000 } from './1765900000000-add-import-subscriptions';
+import { AddImportSuspension1766000000000 } from './1766000000000-add-import-suspension';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -52,4 +53,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddImportedRecords1765700000000,
   AddImportedTerms1765800000000,
   AddImportSubscriptions1765900000000,
+  AddImportSuspension1766000000000,
 ];

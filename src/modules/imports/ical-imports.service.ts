@@ -18,6 +18,7 @@ import type { OverwriteRule } from './subscriptions/import-subscription.entity';
 import {
   emptySummary,
   ImportCancelled,
+  ImportCrashed,
   ImportError,
   throwIfCancelled,
   type ImportOutcome,
@@ -124,8 +125,11 @@ export class IcalImports {
       );
     } catch (error) {
       if (error instanceof BoundedJobError && error.kind === 'cancelled') throw new ImportCancelled();
-      if (error instanceof BoundedJobError)
-        throw new ImportError(`the feed could not be read: its parse ${error.message}`);
+      if (error instanceof BoundedJobError) {
+        const message = `the feed could not be read: its parse ${error.message}`;
+        // A parse that ran out of its heap or time, or took its worker down, would do so again on the same feed.
+        throw error.kind === 'failed' ? new ImportError(message) : new ImportCrashed(message);
+      }
       throw error;
     }
   }

@@ -4,6 +4,7 @@ import { fetchSource, type FetchOptions } from './fetch/source-fetch';
 import { IcalImports } from './ical-imports.service';
 import { emptySummary, type ImportProgress, type ImportSummary } from './import-summary';
 import type { ImportKind, OverwriteRule } from './subscriptions/import-subscription.entity';
+import { SourceDigest, type SourceReadHook } from './source-digest';
 import { TecImports } from './tec-imports.service';
 
 /** A source to import: an iCalendar URL or a TEC site, as the CLI or a subscription names it. */
@@ -30,6 +31,8 @@ export interface ImportRunOptions {
   progress?: ImportProgress;
   /** Ends the run (the subscription was deleted or disabled). */
   signal?: AbortSignal;
+  /** Told what the run has read of its source, page by page, before it is parsed; may refuse it. */
+  onSourceRead?: SourceReadHook;
 }
 
 export interface ImportOutcome {
@@ -75,6 +78,7 @@ export class ImportSources {
           fetch: this.fetchOptions(options.guarded),
           maxPages: this.config.imports.maxPages,
           signal: options.signal,
+          onSourceRead: options.onSourceRead,
         },
         options.progress,
       );
@@ -94,6 +98,7 @@ export class ImportSources {
         validators: { ...noValidators, ...options.conditional },
       };
     }
+    await options.onSourceRead?.(new SourceDigest().add(answer.text));
     const summary = await this.ical.run(
       {
         source: name,

@@ -25,6 +25,11 @@ export interface ImportSummary {
   failed: ImportEntry[];
   /** Stopped on purpose before its end (`ImportCancelled`): what it wrote stays. */
   cancelled: boolean;
+  /**
+   * Failed as a whole: the source could not be read or was refused part-way (a page that is not JSON, a
+   * budget). Failures of single records are in `failed` and leave this false.
+   */
+  source_failed: boolean;
 }
 
 /** An import that cannot start or go on: the source is not what it should be, no user to write as. */
@@ -36,6 +41,12 @@ export class ImportCancelled extends ImportError {
     super('cancelled: the subscription was deleted or disabled while it ran');
   }
 }
+
+/**
+ * The source's reading killed what read it (its parse worker ran out of heap or time, or died), or the run was
+ * refused as the same source again: a run that ends so is not run again over an unchanged source.
+ */
+export class ImportCrashed extends ImportError {}
 
 /** Ends a run between two records once its signal has fired. */
 export function throwIfCancelled(signal: AbortSignal | undefined): void {
@@ -59,6 +70,7 @@ export function emptySummary(source: string, dryRun: boolean): ImportSummary {
     notes: [],
     failed: [],
     cancelled: false,
+    source_failed: false,
   };
 }
 

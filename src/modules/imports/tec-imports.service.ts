@@ -20,11 +20,13 @@ import { EventLinkRegistry } from '../events/links/event-links.module';
 import type { EventLinkTarget } from '../events/links/event-link';
 import { EventTaxonomyRegistry } from '../events/taxonomies/event-taxonomy';
 import { SourceFetchError, type FetchOptions } from './fetch/source-fetch';
+import type { SourceReadHook } from './source-digest';
 import { ImportLedger, KEPT_AS_EDITED, type KnownRecord } from './import-ledger';
 import type { OverwriteRule } from './subscriptions/import-subscription.entity';
 import {
   emptySummary,
   ImportCancelled,
+  ImportCrashed,
   reasonOf,
   throwIfCancelled,
   type ImportOutcome,
@@ -49,6 +51,8 @@ export interface TecImportInput {
   maxPages?: number;
   /** Ends the run between two requests or records (the subscription was deleted or disabled). */
   signal?: AbortSignal;
+  /** Told what the run has read of the site, page by page, before the page is used; may refuse it. */
+  onSourceRead?: SourceReadHook;
 }
 
 /**
@@ -105,6 +109,7 @@ export class TecImports {
       input.credentials ?? null,
       { ...input.fetch, signal: input.signal },
       input.maxPages,
+      input.onSourceRead,
     );
     const source = `tec:${site.siteUrl}`;
     const ctx = await this.ledger.contextFor(input.author, 'import');
@@ -128,10 +133,13 @@ export class TecImports {
         // Only a complete listing says which events left the site.
         if (input.since === undefined) await this.trashGone(run, seen);
       } catch (error) {
+        // Refused as the source an earlier run crashed on: the subscription records it so.
+        if (error instanceof ImportCrashed) throw error;
         // The site failed part-way (a page that is not JSON, a timeout) or the run was cancelled: what was
         // imported stays, each record whole; the next run goes on from there.
         const cancelled = input.signal?.aborted === true;
         summary.cancelled ||= cancelled;
+        summary.source_failed ||= !cancelled;
         summary.failed.push({ id: '', reason: cancelled ? new ImportCancelled().message : reasonOf(error) });
       }
     });

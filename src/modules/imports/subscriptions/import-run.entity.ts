@@ -41,6 +41,20 @@ export class ImportRunEntity {
   @Column({ name: 'trashed_count', type: 'integer', default: 0 })
   trashed!: number;
 
+  /**
+   * What the run read of its source, as `SourceDigest` gives it (`pages:sha256`), updated as it reads: the
+   * run after a crash compares its own reading with it.
+   */
+  @Column({ name: 'source_digest', type: 'varchar', length: 80, nullable: true })
+  sourceDigest!: string | null;
+
+  /**
+   * Its parse worker died or ran out of its budget, or its instance stopped under it (found by the next run),
+   * or it was refused as such a run's source again: that source is not run again unchanged.
+   */
+  @Column({ type: 'boolean', default: false })
+  crashed!: boolean;
+
   /** JSON: `{skipped, notes, failed}` of the summary. */
   @Column({ type: 'text' })
   report!: string;

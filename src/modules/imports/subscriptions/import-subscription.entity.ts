@@ -54,6 +54,20 @@ export class ImportSubscriptionEntity {
   @Column({ name: 'last_modified', type: 'varchar', length: 64, nullable: true })
   lastModified!: string | null;
 
+  /** Runs in a row that failed as a whole (the source unreadable, a budget, a crash); a run that reads it resets it. */
+  @Column({ name: 'failed_runs', type: 'integer', default: 0 })
+  failedRuns!: number;
+
+  /**
+   * Why the scheduler no longer runs it (`IMPORTS_SUSPEND_AFTER` failures in a row), or null. A manual run
+   * that reads the source, or a PATCH with `enabled: true`, lifts it.
+   */
+  @Column({ name: 'suspended_reason', type: 'varchar', length: 500, nullable: true })
+  suspendedReason!: string | null;
+
+  @DateTimeColumn('suspended_utc', { nullable: true })
+  suspendedUtc!: string | null;
+
   @DateTimeColumn('next_run_utc')
   nextRunUtc!: string;
 

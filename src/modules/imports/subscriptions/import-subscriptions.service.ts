@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { In, LessThanOrEqual } from 'typeorm';
+import { In, IsNull, LessThan, LessThanOrEqual } from 'typeorm';
 import { DomainError } from '../../../common/errors/domain-error';
 import type { RequestContext } from '../../../common/http/request-context';
 import { refuseOutboundUrl } from '../../../common/net/outbound-url-guard';
@@ -15,10 +15,12 @@ import { WriteTransactions } from '../../../database/write-transactions';
 import type { CreateImportDto } from '../dto/create-import.dto';
 import type { UpdateImportDto } from '../dto/update-import.dto';
 import { ImportSources } from '../import-sources.service';
-import { emptySummary, ImportCancelled, reasonOf, type ImportSummary } from '../import-summary';
+import { emptySummary, ImportCancelled, ImportCrashed, reasonOf, type ImportSummary } from '../import-summary';
+import type { SourceReadHook } from '../source-digest';
 import { ImportRunEntity, type RunStatus, type RunTrigger } from './import-run.entity';
 import { ImportSubscriptionEntity } from './import-subscription.entity';
 import { toImportObject, toRunObject, type ImportObject, type RunObject } from './import-subscription.mapper';
+import { crashedReadingOf, failuresAfter, unchangedSourceRefusal, type RunEnd } from './run-failures';
 
 /**
  * A run's hold on its subscription, renewed while it runs: another instance takes the subscription over this
@@ -100,6 +102,9 @@ export class ImportSubscriptions {
           authorId: ctx.user?.id ?? null,
           etag: null,
           lastModified: null,
+          failedRuns: 0,
+          suspendedReason: null,
+          suspendedUtc: null,
           // Due at once: the scheduler's next round makes its first run.
           nextRunUtc: now,
           createdUtc: now,
@@ -133,6 +138,12 @@ export class ImportSubscriptions {
         if (dto.categories !== undefined) sub.categories = JSON.stringify(dto.categories);
         if (dto.overwrite !== undefined) sub.overwrite = dto.overwrite;
         if (dto.enabled !== undefined) sub.enabled = dto.enabled;
+        if (dto.enabled === true) {
+          // An administrator resumes it: the scheduler runs it again, its count of failures starts anew.
+          sub.suspendedReason = null;
+          sub.suspendedUtc = null;
+          sub.failedRuns = 0;
+        }
         if (dto.interval_minutes !== undefined) sub.intervalMinutes = dto.interval_minutes;
         sub.modifiedUtc = await this.clock.nowSqlUtc();
         await this.db.manager.save(sub);
@@ -216,7 +227,7 @@ export class ImportSubscriptions {
     const now = await this.clock.nowSqlUtc();
     const due = await this.db.manager.find(ImportSubscriptionEntity, {
       select: { id: true },
-      where: { enabled: true, nextRunUtc: LessThanOrEqual(now) },
+      where: { enabled: true, suspendedUtc: IsNull(), nextRunUtc: LessThanOrEqual(now) },
       order: { nextRunUtc: 'ASC', id: 'ASC' },
       take: limit,
     });
@@ -257,19 +268,26 @@ export class ImportSubscriptions {
     const sub = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
     if (!sub) return null;
     const startedUtc = await this.clock.nowSqlUtc();
-    if (trigger === 'schedule' && (!sub.enabled || sub.nextRunUtc > startedUtc)) return null;
+    if (trigger === 'schedule' && (!sub.enabled || sub.suspendedUtc !== null || sub.nextRunUtc > startedUtc))
+      return null;
     const runId = await this.transactions.run(
       async () => {
-        // This run holds the subscription, so a run still `running` was left by an instance that died.
-        await this.db.manager.update(
-          ImportRunEntity,
-          { subscriptionId: id, status: 'running' },
-          {
-            status: 'failed',
-            finishedUtc: startedUtc,
-            report: JSON.stringify({ failed: [{ id: '', reason: ABANDONED }] }),
-          },
-        );
+        // This run holds the subscription, so a run still `running` was left by an instance that died: it
+        // crashed, and counts as a failure of the whole run.
+        const abandoned = await this.db.manager.countBy(ImportRunEntity, { subscriptionId: id, status: 'running' });
+        if (abandoned > 0) {
+          await this.db.manager.update(
+            ImportRunEntity,
+            { subscriptionId: id, status: 'running' },
+            {
+              status: 'failed',
+              crashed: true,
+              finishedUtc: startedUtc,
+              report: JSON.stringify({ failed: [{ id: '', reason: ABANDONED }] }),
+            },
+          );
+          await this.db.manager.increment(ImportSubscriptionEntity, { id }, 'failedRuns', abandoned);
+        }
         return this.db.insertReturningId(ImportRunEntity, {
           subscriptionId: id,
           trigger,
@@ -280,6 +298,8 @@ export class ImportSubscriptions {
           updated: 0,
           unchanged: 0,
           trashed: 0,
+          sourceDigest: null,
+          crashed: false,
           report: '{}',
         });
       },
@@ -287,17 +307,35 @@ export class ImportSubscriptions {
     );
     recorded(toRunObject(await this.db.manager.findOneByOrFail(ImportRunEntity, { id: runId })));
     const watch = this.watchForCancel(id, control);
-    const { status, summary, validators } = await this.importFrom(sub, control.signal).finally(() =>
-      clearInterval(watch),
-    );
+    const { status, summary, validators, crashed } = await this.importFrom(
+      sub,
+      control.signal,
+      await this.readingGuard(id, runId),
+    ).finally(() => clearInterval(watch));
     const finishedUtc = await this.clock.nowSqlUtc();
     await this.transactions.run(
       async () => {
+        // Read again: a PATCH may have resumed it, and the abandoned runs this run found were counted.
+        const now = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
+        const end: RunEnd =
+          status === 'cancelled'
+            ? { kind: 'cancelled' }
+            : summary.source_failed
+              ? { kind: 'failed', reason: summary.failed.find((f) => f.id === '')?.reason ?? 'failed' }
+              : { kind: 'read' };
+        if (now) {
+          await this.db.manager.update(
+            ImportSubscriptionEntity,
+            { id },
+            failuresAfter(now, end, this.config.imports.suspendAfter, finishedUtc),
+          );
+        }
         await this.db.manager.update(
           ImportRunEntity,
           { id: runId },
           {
             status,
+            crashed,
             finishedUtc,
             created: summary.created,
             updated: summary.updated,
@@ -341,14 +379,37 @@ export class ImportSubscriptions {
     return timer;
   }
 
+  /**
+   * What the run is told of each page it reads of its source: the reading is recorded on the run (for the
+   * run after it, should this one crash), and refused when it is what the previous run crashed on.
+   */
+  private async readingGuard(id: number, runId: number): Promise<SourceReadHook> {
+    const previous = await this.db.manager.findOne(ImportRunEntity, {
+      where: { subscriptionId: id, id: LessThan(runId) },
+      order: { id: 'DESC' },
+    });
+    const crashed = crashedReadingOf(previous);
+    return async (digest) => {
+      await this.transactions.run(
+        () => this.db.manager.update(ImportRunEntity, { id: runId }, { sourceDigest: digest }),
+        {
+          content: false,
+        },
+      );
+      if (crashed?.digest === digest) throw new ImportCrashed(unchangedSourceRefusal(crashed));
+    };
+  }
+
   /** The import itself: whatever goes wrong ends in the run's report, never as an exception. */
   private async importFrom(
     sub: ImportSubscriptionEntity,
     signal: AbortSignal,
+    onSourceRead: SourceReadHook,
   ): Promise<{
     status: RunStatus;
     summary: ImportSummary;
     validators: { etag: string | null; lastModified: string | null } | null;
+    crashed: boolean;
   }> {
     try {
       const outcome = await this.sources.run(
@@ -364,6 +425,7 @@ export class ImportSubscriptions {
           guarded: true,
           conditional: sub.kind === 'ical' ? { etag: sub.etag, lastModified: sub.lastModified } : undefined,
           signal,
+          onSourceRead,
         },
       );
       const failed = outcome.summary.failed.length > 0;
@@ -378,11 +440,14 @@ export class ImportSubscriptions {
         summary: outcome.summary,
         // Kept only after a complete run: a 304 must not hide records that failed and are to be tried again.
         validators: failed ? null : outcome.validators,
+        crashed: false,
       };
     } catch (error) {
       const summary = emptySummary(sub.url, false);
       summary.failed.push({ id: '', reason: signal.aborted ? new ImportCancelled().message : reasonOf(error) });
-      return { status: signal.aborted ? 'cancelled' : 'failed', summary, validators: null };
+      summary.source_failed = !signal.aborted;
+      const crashed = !signal.aborted && error instanceof ImportCrashed;
+      return { status: signal.aborted ? 'cancelled' : 'failed', summary, validators: null, crashed };
     }
   }
 

@@ -1,4 +1,5 @@
 import { fetchSource, SourceFetchError, type FetchOptions } from '../fetch/source-fetch';
+import { SourceDigest, type SourceReadHook } from '../source-digest';
 
 /** The REST namespace a TEC site answers under, below its WordPress REST root. */
 const TEC_ROOT = '/wp-json/tribe/events/v1';
@@ -18,12 +19,15 @@ export class TecSite {
   /** The site's address as given, without the REST path: `https://example.org`. */
   readonly siteUrl: string;
   private readonly headers: Record<string, string>;
+  /** What this reading has read so far, every list in order (see `SourceDigest`). */
+  private readonly digest = new SourceDigest();
 
   constructor(
     site: string,
     credentials: { user: string; password: string } | null,
     private readonly options: Omit<FetchOptions, 'headers' | 'conditional'>,
     private readonly maxPages = Number.MAX_SAFE_INTEGER,
+    private readonly onRead?: SourceReadHook,
   ) {
     this.siteUrl = siteUrlOf(site);
     this.headers = { Accept: 'application/json' };
@@ -50,6 +54,7 @@ export class TecSite {
       if (page > 1) params.set('page', String(page));
       const url = `${this.siteUrl}${TEC_ROOT}/${restBase}${params.size > 0 ? `?${params.toString()}` : ''}`;
       const answer = await fetchSource(url, { ...this.options, headers: this.headers });
+      await this.onRead?.(this.digest.add(answer.text));
       const body = jsonOf(answer.text, url);
       const items = isRecord(body) ? body[restBase] : undefined;
       // An empty list is `{"events": []}` on TEC 6, but older versions answer an error code for a page past the end.
