@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { createTestApp, registeredModules, type TestApp } from '../support/create-test-app';
 import { expectErrorShape } from '../support/error-shape';
+import { recurrenceLines } from '../support/recurrence-grammar';
 import { fillRoute, indexedEndpoints, type IndexedEndpoint } from '../support/route-catalogue';
 import { basicAuth, createUser, type TestUser } from '../support/users';
 
@@ -9,6 +10,8 @@ const ns = '/cal/events/v1';
 
 /** Requests per run: 2,000 by default (CI, both databases); FUZZ_RUNS=50000 for a long run. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
+/** Generated `recurrence` values posted on their own: 300 by default, FUZZ_RECURRENCE_RUNS for more. */
+const RECURRENCE_RUNS = Number(process.env.FUZZ_RECURRENCE_RUNS ?? 300);
 /** A fixed seed keeps CI reproducible; FUZZ_SEED=<n> explores elsewhere (a failure prints its seed). */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
@@ -31,20 +34,32 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   })).nested,
 );
 
-/** A value of the parameter's documented type (ids near the seeded records), or now and then a hostile one. */
-const plausibleValue = (arg: IndexedEndpoint['args'][string]): fc.Arbitrary<unknown> => {
-  const typed: fc.Arbitrary<unknown> = arg.enum
-    ? fc.constantFrom(...arg.enum)
-    : arg.type === 'integer'
-      ? fc.integer({ min: 1, max: 12 })
-      : arg.type === 'boolean'
-        ? fc.boolean()
-        : arg.type === 'array'
-          ? fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 3 })
-          : fc.oneof(
-              fc.constantFrom('2031-01-01 10:00:00', '2031-02-01', 'Fuzz', 'fuzz-event', 'https://example.org/x.png'),
-              fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }),
-            );
+/**
+ * A value of the parameter's documented type (ids near the seeded records), or now and then a hostile one;
+ * `recurrence` from the RFC 5545 grammar, so that generated requests reach its dates and rule parts.
+ */
+const plausibleValue = (name: string, arg: IndexedEndpoint['args'][string]): fc.Arbitrary<unknown> => {
+  const typed: fc.Arbitrary<unknown> =
+    name === 'recurrence'
+      ? recurrenceLines
+      : arg.enum
+        ? fc.constantFrom(...arg.enum)
+        : arg.type === 'integer'
+          ? fc.integer({ min: 1, max: 12 })
+          : arg.type === 'boolean'
+            ? fc.boolean()
+            : arg.type === 'array'
+              ? fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 3 })
+              : fc.oneof(
+                  fc.constantFrom(
+                    '2031-01-01 10:00:00',
+                    '2031-02-01',
+                    'Fuzz',
+                    'fuzz-event',
+                    'https://example.org/x.png',
+                  ),
+                  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }),
+                );
   return fc.oneof({ weight: 4, arbitrary: typed }, { weight: 1, arbitrary: hostileValue });
 };
 
@@ -110,7 +125,7 @@ describe('fuzz: generated requests across every route', () => {
         params: fc.oneof(
           // Mostly well-formed values for the route's own parameters, so requests get past validation...
           fc.record(
-            Object.fromEntries(Object.entries(endpoint.args).map(([name, arg]) => [name, plausibleValue(arg)])),
+            Object.fromEntries(Object.entries(endpoint.args).map(([name, arg]) => [name, plausibleValue(name, arg)])),
             { requiredKeys: [] },
           ),
           // ...and anything at all, under its names and others.
@@ -198,5 +213,47 @@ describe('fuzz: generated requests across every route', () => {
       // Generous on purpose: a busy machine may be ten times slower; the figure that matters is "no 5xx".
     },
     Math.max(300_000, RUNS * 150),
+  );
+
+  it(
+    `answers ${RECURRENCE_RUNS} recurrence values from the RFC 5545 grammar with 201 or a 400 naming recurrence`,
+    async () => {
+      const seen = new Map<number, number>();
+      const event = { title: 'Fuzz series', start_date: '2031-01-07 10:00', end_date: '2031-01-07 11:00' };
+      await fc.assert(
+        fc.asyncProperty(
+          recurrenceLines,
+          fc.constantFrom('Europe/Berlin', 'UTC', 'America/New_York'),
+          async (lines, timezone) => {
+            const res = await t.http
+              .post(`${ns}/events`)
+              .set('Authorization', editor.auth)
+              .send({ ...event, timezone, recurrence: lines });
+            seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
+            const label = JSON.stringify(lines);
+            expect([label, res.status === 201 || res.status === 400]).toEqual([label, true]);
+            if (res.status === 400) {
+              expectErrorShape(res, label);
+              expect([label, Object.keys(res.body.data?.params ?? {})]).toEqual([label, ['recurrence']]);
+            } else {
+              // A series it made can be read back and removed whole.
+              await t.http.get(`${ns}/events/${res.body.id}`).expect(200);
+              await t.http
+                .delete(`${ns}/events/${res.body.id}?force=true&scope=all`)
+                .set('Authorization', editor.auth)
+                .expect(200);
+            }
+          },
+        ),
+        { numRuns: RECURRENCE_RUNS, seed: SEED, endOnFailure: true },
+      );
+      process.stdout.write(
+        `fuzz: ${RECURRENCE_RUNS} recurrence values, statuses ${JSON.stringify(Object.fromEntries(seen))}\n`,
+      );
+      // Both sides of the grammar were reached: series made and lines refused.
+      expect(seen.get(201) ?? 0).toBeGreaterThan(RECURRENCE_RUNS / 20);
+      expect(seen.get(400) ?? 0).toBeGreaterThan(RECURRENCE_RUNS / 20);
+    },
+    Math.max(300_000, RECURRENCE_RUNS * 300),
   );
 });

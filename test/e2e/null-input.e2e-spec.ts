@@ -160,6 +160,50 @@ describe('null in every write field', () => {
     expect([unlinked.body.categories, unlinked.body.venue, unlinked.body.cost]).toEqual([[], [], '']);
   });
 
+  it('refuses null and wrong types inside recurrence lines with a 400 naming recurrence, on create and on edit', async () => {
+    const series = await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({ ...CREATE_BODIES.events, recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] })
+      .expect(201);
+    const values: unknown[] = [
+      [null],
+      ['RRULE:FREQ=WEEKLY;COUNT=3', null],
+      [1],
+      [true],
+      [{}],
+      [['RRULE:FREQ=DAILY;COUNT=2']],
+      'RRULE:FREQ=DAILY;COUNT=2',
+      { 0: 'RRULE:FREQ=DAILY;COUNT=2' },
+      [''],
+      ['RRULE:'],
+      ['RRULE:FREQ=DAILY;COUNT='],
+      ['RRULE:FREQ=DAILY;COUNT=null'],
+      ['RRULE:FREQ=null'],
+      ['RRULE:FREQ=DAILY;UNTIL=null'],
+      ['EXDATE:null'],
+      ['RDATE:'],
+      ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE;TZID=null:20310108T100000'],
+    ];
+    for (const recurrence of values) {
+      const label = JSON.stringify(recurrence);
+      for (const [method, url] of [
+        ['post', `${ns}/events`],
+        ['patch', `${ns}/events/${series.body.id}?scope=all`],
+      ] as const) {
+        const res = await t.http[method](url)
+          .set('Authorization', editor.auth)
+          .send(method === 'post' ? { ...CREATE_BODIES.events, recurrence } : { recurrence });
+        expect([method, label, res.status]).toEqual([method, label, 400]);
+        expectErrorShape(res, label);
+        expect([method, label, Object.keys(res.body.data.params)]).toEqual([method, label, ['recurrence']]);
+      }
+    }
+    // The series is as it was: three weekly occurrences.
+    const read = await t.http.get(`${ns}/events/${series.body.id}`).expect(200);
+    expect(read.body.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3']);
+  });
+
   it('refuses null where nothing can be cleared, naming the field', async () => {
     const res = await t.http
       .post(`${ns}/events`)

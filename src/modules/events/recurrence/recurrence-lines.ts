@@ -65,7 +65,7 @@ function addLine(set: RecurrenceSet, line: unknown, zone: string): string | unde
     return `is not a valid ${name} line`;
   }
   if (name === 'RRULE') return addRule(set, property, line);
-  const dates = datesOf(property, zone);
+  const dates = datesOf(property, zone, line);
   if (typeof dates === 'string') return dates;
   (name === 'RDATE' ? set.rdates : set.exdates).push(...dates);
   set.lines.push(line);
@@ -105,23 +105,40 @@ export function lineDates(line: string, zone: string): LineDate[] | string {
   const problem = icalDateListProblem(valueOf(line));
   if (problem) return problem;
   try {
-    return datesOf(ICAL.Property.fromString(line), zone);
+    return datesOf(ICAL.Property.fromString(line), zone, line);
   } catch {
     return 'is not a valid date line';
   }
 }
 
+/**
+ * A value of the other type than its line's, though each has the RFC 5545 form: a DATE where `VALUE` leaves
+ * DATE-TIME (the default), or a DATE-TIME under `VALUE=DATE` (which ical.js would quietly cut to its date).
+ */
+function mixedValueProblem(line: string): string | undefined {
+  const text = valueOf(line);
+  // ical.js guesses the type from the values, so the line's own parameter is read from the line.
+  const dates = /;VALUE=DATE(?=[;:])/i.test(line.slice(0, line.length - text.length));
+  const odd = text.split(',').find((v) => v.includes('T') === dates);
+  if (odd === undefined) return undefined;
+  return dates
+    ? `${odd} is a date-time, but VALUE=DATE asks for dates`
+    : `${odd} is a date, but the line's values are date-times (VALUE=DATE makes them dates)`;
+}
+
 /** The dates of an RDATE or EXDATE line; a problem for a date that is not one. */
-function datesOf(property: ICAL.Property, zone: string): LineDate[] | string {
+function datesOf(property: ICAL.Property, zone: string, line: string): LineDate[] | string {
   const tzid = property.getParameter('tzid');
   const lineZone = resolveZone(typeof tzid === 'string' ? tzid : zone);
   if (!lineZone) return `TZID ${String(tzid)} is not a known time zone`;
   const dates: LineDate[] = [];
+  const mixed = mixedValueProblem(line);
+  if (mixed) return mixed;
   let values: unknown[];
   try {
     values = property.getValues();
   } catch {
-    return 'has a value that is not a date';
+    return `has a value that is not a date: ${valueOf(line)}`;
   }
   for (const value of values) {
     if (!(value instanceof ICAL.Time)) return 'PERIOD values are not supported: give start dates';

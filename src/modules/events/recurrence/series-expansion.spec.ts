@@ -99,6 +99,13 @@ describe('recurrence lines', () => {
     expect(problem(['RRULE:FREQ=MONTHLY;COUNT=-1'])).toBe('line 1: COUNT=-1: -1 is not a whole number from 1');
     expect(problem(['RRULE:FREQ=MONTHLY;COUNT=3;COUNT=4'])).toBe('line 1: COUNT is given twice');
     expect(problem(['RRULE:FREQ=FORTNIGHTLY'])).toBe('line 1: FREQ=FORTNIGHTLY: FORTNIGHTLY is not a frequency');
+    // A DATE where the line's values are date-times (no VALUE=DATE), and the other way round: the value named.
+    expect(problem(['RRULE:FREQ=DAILY;COUNT=3', 'EXDATE:20270306T100000,20270307'])).toBe(
+      "line 2: 20270307 is a date, but the line's values are date-times (VALUE=DATE makes them dates)",
+    );
+    expect(problem(['RRULE:FREQ=DAILY;COUNT=3', 'RDATE;VALUE=DATE:20270309T100000'])).toBe(
+      'line 2: 20270309T100000 is a date-time, but VALUE=DATE asks for dates',
+    );
   });
 });
 
