@@ -20,6 +20,8 @@ export interface JobBudget {
   timeoutMs: number;
   /** Stops the job at once (the subscription was deleted). */
   signal?: AbortSignal;
+  /** Memory the input holds that moves to the worker instead of being copied (then unusable here). */
+  transfer?: ArrayBuffer[];
 }
 
 /**
@@ -62,6 +64,7 @@ export function runBounded<I, O>(job: string, input: I, budget: JobBudget): Prom
     const worker = new Worker(WORKER_CODE, {
       eval: true,
       workerData: { file, input, typescript },
+      transferList: budget.transfer,
       resourceLimits: {
         maxOldGenerationSizeMb: budget.memoryMb,
         maxYoungGenerationSizeMb: Math.max(4, Math.min(32, Math.floor(budget.memoryMb / 4))),

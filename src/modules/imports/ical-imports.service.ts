@@ -44,7 +44,8 @@ export class IcalImports {
   async run(
     input: {
       source: string;
-      text: string;
+      /** The feed, as text (a file the CLI read) or as the bytes a fetch gave (moved to the parse's thread). */
+      text: string | Buffer;
       categories?: string[];
       dryRun?: boolean;
       author?: string | number | null;
@@ -115,13 +116,17 @@ export class IcalImports {
    * huge feed costs that thread, never the event loop that answers requests, and a parse that would
    * exhaust its heap or take too long fails the run with the reason.
    */
-  private async parse(text: string, categories: string[] | undefined, signal?: AbortSignal): Promise<IcalParse> {
+  private async parse(
+    text: string | Buffer,
+    categories: string[] | undefined,
+    signal?: AbortSignal,
+  ): Promise<IcalParse> {
     const { ical: limits, parse } = this.config.imports;
     try {
       return await runBounded<IcalParseInput, IcalParse>(
         'modules/imports/ical/ical-parse.job',
-        { text, categories, limits },
-        { memoryMb: parse.memoryMb, timeoutMs: parse.timeoutMs, signal },
+        { feed: movable(text), categories, limits },
+        { memoryMb: parse.memoryMb, timeoutMs: parse.timeoutMs, signal, transfer: transferable(text) },
       );
     } catch (error) {
       if (error instanceof BoundedJobError && error.kind === 'cancelled') throw new ImportCancelled();
@@ -180,4 +185,21 @@ export class IcalImports {
     await this.writes.delete(byId(postId), false, ctx, 'all');
     return 'trashed';
   }
+}
+
+/**
+ * The feed as the worker takes it: bytes that own their memory move there without a copy; a Buffer cut from
+ * Node's shared pool (a small body) is copied, since moving the pool would take it from everyone.
+ */
+function movable(text: string | Buffer): string | Uint8Array {
+  if (typeof text === 'string') return text;
+  return ownsItsMemory(text) ? text : new Uint8Array(text);
+}
+
+function transferable(text: string | Buffer): ArrayBuffer[] {
+  return typeof text !== 'string' && ownsItsMemory(text) ? [text.buffer as ArrayBuffer] : [];
+}
+
+function ownsItsMemory(bytes: Buffer): boolean {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
 }

@@ -98,11 +98,11 @@ export class ImportSources {
         validators: { ...noValidators, ...options.conditional },
       };
     }
-    await options.onSourceRead?.(new SourceDigest().add(answer.text));
+    await options.onSourceRead?.(new SourceDigest().add(answer.sha256));
     const summary = await this.ical.run(
       {
         source: name,
-        text: answer.text,
+        text: answer.bytes,
         categories: source.categories,
         dryRun: options.dryRun,
         author: options.author,

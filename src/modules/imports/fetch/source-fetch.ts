@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { guardedLookup, refuseOutboundUrl } from '../../../common/net/outbound-url-guard';
@@ -35,7 +36,31 @@ export interface FetchedSource {
   status: number;
   notModified: boolean;
   headers: Record<string, string>;
-  text: string;
+  /** The body as it came: a large feed goes on to its parse's worker thread without a copy as text. */
+  bytes: Buffer;
+  /** SHA-256 of `bytes`, hashed chunk by chunk as they arrived (no long hash of a large body at the end). */
+  sha256: string;
+  /** The body read as UTF-8. */
+  readonly text: string;
+}
+
+/** What one request answered, its body read. */
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  bytes: Buffer;
+  sha256: string;
+}
+
+function fetched(answer: RawAnswer, url: string, notModified: boolean): FetchedSource {
+  return {
+    ...answer,
+    url,
+    notModified,
+    get text() {
+      return answer.bytes.toString('utf8');
+    },
+  };
 }
 
 const MAX_REDIRECTS = 5;
@@ -69,10 +94,10 @@ export async function fetchSource(url: string, options: FetchOptions): Promise<F
       target = next;
       continue;
     }
-    if (answer.status === 304) return { ...answer, url: target, notModified: true, text: '' };
+    if (answer.status === 304) return fetched({ ...answer, bytes: Buffer.alloc(0) }, target, true);
     if (answer.status < 200 || answer.status > 299)
       throw new SourceFetchError('status', `${target} answered ${answer.status}`, answer.status);
-    return { ...answer, url: target, notModified: false };
+    return fetched(answer, target, false);
   }
   throw new SourceFetchError('redirects', `${url} redirects more than ${MAX_REDIRECTS} times`);
 }
@@ -86,7 +111,7 @@ function get(
   headers: Record<string, string>,
   options: FetchOptions,
   deadline: AbortSignal,
-): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+): Promise<RawAnswer> {
   const url = new URL(target);
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return Promise.reject(new SourceFetchError('refused', `${target} is not an http(s) URL`));
@@ -118,9 +143,10 @@ function readBody(
   response: IncomingMessage,
   target: string,
   { maxBytes, timeoutMs }: FetchOptions,
-): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
+    const hash = createHash('sha256');
     let bytes = 0;
     response.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
@@ -130,12 +156,13 @@ function readBody(
         return;
       }
       chunks.push(chunk);
+      hash.update(chunk);
     });
     response.on('end', () => {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers))
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      resolve({ status: response.statusCode ?? 0, headers, text: Buffer.concat(chunks).toString('utf8') });
+      resolve({ status: response.statusCode ?? 0, headers, bytes: Buffer.concat(chunks), sha256: hash.digest('hex') });
     });
     response.on('error', (error: Error & { code?: string }) => reject(failureOf(error, target, timeoutMs)));
   });

@@ -2,14 +2,19 @@ import { icalBudgetProblem, type IcalLimits } from './ical-budget';
 import { readIcal, type IcalParse } from './ical-records';
 
 export interface IcalParseInput {
-  text: string;
+  /** The feed's text, or its UTF-8 bytes (moved here from the thread that fetched them). */
+  feed: string | Uint8Array;
   categories?: string[];
   limits: IcalLimits;
 }
 
 /** A feed's parse, as `runBounded` runs it in a worker thread: its budget first, then ical.js. */
 export function run(input: IcalParseInput): IcalParse {
-  const problem = icalBudgetProblem(input.text, input.limits);
+  const text =
+    typeof input.feed === 'string'
+      ? input.feed
+      : Buffer.from(input.feed.buffer, input.feed.byteOffset, input.feed.byteLength).toString('utf8');
+  const problem = icalBudgetProblem(text, input.limits);
   if (problem) return { ok: false, problem: `refused before parsing: ${problem}` };
-  return readIcal(input.text, { categories: input.categories });
+  return readIcal(text, { categories: input.categories });
 }

@@ -54,7 +54,7 @@ export class TecSite {
       if (page > 1) params.set('page', String(page));
       const url = `${this.siteUrl}${TEC_ROOT}/${restBase}${params.size > 0 ? `?${params.toString()}` : ''}`;
       const answer = await fetchSource(url, { ...this.options, headers: this.headers });
-      await this.onRead?.(this.digest.add(answer.text));
+      await this.onRead?.(this.digest.add(answer.sha256));
       const body = jsonOf(answer.text, url);
       const items = isRecord(body) ? body[restBase] : undefined;
       // An empty list is `{"events": []}` on TEC 6, but older versions answer an error code for a page past the end.
