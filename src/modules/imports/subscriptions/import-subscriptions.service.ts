@@ -20,7 +20,7 @@ import type { SourceReadHook } from '../source-digest';
 import { ImportRunEntity, type RunStatus, type RunTrigger } from './import-run.entity';
 import { ImportSubscriptionEntity } from './import-subscription.entity';
 import { toImportObject, toRunObject, type ImportObject, type RunObject } from './import-subscription.mapper';
-import { crashedReadingOf, failuresAfter, unchangedSourceRefusal, type RunEnd } from './run-failures';
+import { crashedReadingOf, failuresAfter, runEndOf, unchangedSourceRefusal } from './run-failures';
 
 /**
  * A run's hold on its subscription, renewed while it runs: another instance takes the subscription over this
@@ -274,20 +274,17 @@ export class ImportSubscriptions {
       async () => {
         // This run holds the subscription, so a run still `running` was left by an instance that died: it
         // crashed, and counts as a failure of the whole run.
-        const abandoned = await this.db.manager.countBy(ImportRunEntity, { subscriptionId: id, status: 'running' });
-        if (abandoned > 0) {
-          await this.db.manager.update(
-            ImportRunEntity,
-            { subscriptionId: id, status: 'running' },
-            {
-              status: 'failed',
-              crashed: true,
-              finishedUtc: startedUtc,
-              report: JSON.stringify({ failed: [{ id: '', reason: ABANDONED }] }),
-            },
-          );
-          await this.db.manager.increment(ImportSubscriptionEntity, { id }, 'failedRuns', abandoned);
-        }
+        const { affected: abandoned } = await this.db.manager.update(
+          ImportRunEntity,
+          { subscriptionId: id, status: 'running' },
+          {
+            status: 'failed',
+            crashed: true,
+            finishedUtc: startedUtc,
+            report: JSON.stringify({ failed: [{ id: '', reason: ABANDONED }] }),
+          },
+        );
+        if (abandoned) await this.db.manager.increment(ImportSubscriptionEntity, { id }, 'failedRuns', abandoned);
         return this.db.insertReturningId(ImportRunEntity, {
           subscriptionId: id,
           trigger,
@@ -317,18 +314,9 @@ export class ImportSubscriptions {
       async () => {
         // Read again: a PATCH may have resumed it, and the abandoned runs this run found were counted.
         const now = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
-        const end: RunEnd =
-          status === 'cancelled'
-            ? { kind: 'cancelled' }
-            : summary.source_failed
-              ? { kind: 'failed', reason: summary.failed.find((f) => f.id === '')?.reason ?? 'failed' }
-              : { kind: 'read' };
         if (now) {
-          await this.db.manager.update(
-            ImportSubscriptionEntity,
-            { id },
-            failuresAfter(now, end, this.config.imports.suspendAfter, finishedUtc),
-          );
+          const failures = failuresAfter(now, runEndOf(status, summary), this.config.imports.suspendAfter, finishedUtc);
+          await this.db.manager.update(ImportSubscriptionEntity, { id }, failures);
         }
         await this.db.manager.update(
           ImportRunEntity,

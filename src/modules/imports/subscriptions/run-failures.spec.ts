@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { SourceDigest } from '../source-digest';
 import type { ImportRunEntity } from './import-run.entity';
-import { crashedReadingOf, failuresAfter, unchangedSourceRefusal } from './run-failures';
+import { emptySummary } from '../import-summary';
+import { crashedReadingOf, failuresAfter, runEndOf, unchangedSourceRefusal } from './run-failures';
 
 const clean = { failedRuns: 0, suspendedReason: null, suspendedUtc: null };
 const now = '2031-05-01 10:00:00';
@@ -40,6 +41,18 @@ describe('failuresAfter', () => {
     const suspended = { failedRuns: 5, suspendedReason: 'suspended …', suspendedUtc: now };
     expect(failuresAfter(suspended, { kind: 'read' }, 3, now)).toEqual(clean);
     expect(failuresAfter(suspended, { kind: 'cancelled' }, 3, now)).toEqual(suspended);
+  });
+});
+
+describe('runEndOf', () => {
+  it('is a whole-run failure only when the source failed, with the reason given last', () => {
+    const summary = emptySummary('ical:x', false);
+    summary.failed.push({ id: '', reason: 'VEVENT 3: DTSTART is not a date' }, { id: 'uid-1', reason: 'bad' });
+    expect(runEndOf('failed', summary)).toEqual({ kind: 'read' });
+    summary.source_failed = true;
+    summary.failed.push({ id: '', reason: 'answered 500' });
+    expect(runEndOf('failed', summary)).toEqual({ kind: 'failed', reason: 'answered 500' });
+    expect(runEndOf('cancelled', summary)).toEqual({ kind: 'cancelled' });
   });
 });
 

@@ -1,9 +1,21 @@
-import type { ImportEntry } from '../import-summary';
-import type { ImportRunEntity } from './import-run.entity';
+import type { ImportEntry, ImportSummary } from '../import-summary';
+import type { ImportRunEntity, RunStatus } from './import-run.entity';
 import type { ImportSubscriptionEntity } from './import-subscription.entity';
 
 /** How a run ended, for the subscription's run of failures: its source read, failed as a whole, or cancelled. */
 export type RunEnd = { kind: 'read' } | { kind: 'failed'; reason: string } | { kind: 'cancelled' };
+
+/** How a run of `status` with `summary` ended; a whole-run failure's reason is the last source-wide entry. */
+export function runEndOf(status: RunStatus, summary: ImportSummary): RunEnd {
+  if (status === 'cancelled') return { kind: 'cancelled' };
+  if (!summary.source_failed) return { kind: 'read' };
+  return { kind: 'failed', reason: sourceFailureOf(summary.failed) ?? 'failed' };
+}
+
+/** The reason a run gave for failing as a whole: it is reported last, after any record's. */
+function sourceFailureOf(failed: ImportEntry[] | undefined): string | undefined {
+  return failed?.findLast((f) => f.id === '')?.reason;
+}
 
 /** What a crashed run read of its source: the next run refuses to read the same again (see `SourceDigest`). */
 export interface CrashedReading {
@@ -16,7 +28,7 @@ export interface CrashedReading {
 export function crashedReadingOf(previous: ImportRunEntity | null): CrashedReading | null {
   if (!previous?.crashed || !previous.sourceDigest) return null;
   const report = JSON.parse(previous.report) as { failed?: ImportEntry[] };
-  const reason = report.failed?.find((f) => f.id === '')?.reason ?? 'crashed';
+  const reason = sourceFailureOf(report.failed) ?? 'crashed';
   return { runId: previous.id, digest: previous.sourceDigest, reason };
 }
 
