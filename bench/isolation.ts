@@ -6,12 +6,15 @@ import { get, sequentialLatencies } from './lib/sequential-latency';
  * Readers beside heavy work (issue 43): `npm run bench:isolation` (BENCH_DATABASE_URL=mysql://…/empty_db for
  * MariaDB). Seeds BENCH_EVENTS (default 12,000) events, then measures `/health` and a plain list, each asked
  * one request after another on its own connection, for BENCH_SECONDS (default 10) on a quiet service and
- * again while 16 clients read the full-range feed over and over and a five-year daily series (1,826
- * occurrences) is written again and again. Prints p50, p99 and max of each, and the loaded/quiet ratios.
+ * again while 16 clients read the full-range feed over and over (one turned away asks again a second later) and a five-year daily series (1,826
+ * occurrences) is written again and again (BENCH_LOAD=feeds or =series for one of them alone). Prints p50,
+ * p99 and max of each, and the loaded/quiet ratios.
  */
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 12_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const FEED_CLIENTS = 16;
+/** `BENCH_LOAD=feeds` or `=series` runs one kind of load alone, to see which one readers pay for. */
+const LOAD = new Set((process.env.BENCH_LOAD ?? 'feeds,series').split(','));
+const FEED_CLIENTS = LOAD.has('feeds') ? 16 : 0;
 const LOGIN = 'bench-admin';
 const PASSWORD = 'bench password 123456';
 
@@ -62,12 +65,14 @@ async function main(): Promise<void> {
           agent,
         );
         feedStatuses.set(status, (feedStatuses.get(status) ?? 0) + 1);
+        // A client turned away (503, Retry-After) asks again a second later, not at once.
+        if (status === 503) await new Promise((resolve) => setTimeout(resolve, 1000));
       }
       agent.destroy();
     });
     let seriesWritten = 0;
     const writes = (async () => {
-      while (loaded) {
+      while (loaded && LOAD.has('series')) {
         const res = await fetch(`${server.url}/cal/events/v1/events`, {
           method: 'POST',
           headers: { authorization: auth, 'content-type': 'application/json' },

@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { foregroundRequests } from './common/background/foreground-requests';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { Request, RequestHandler } from 'express';
 import compression from 'compression';
@@ -90,6 +91,7 @@ export function configureApp(app: NestExpressApplication, options: { logDestinat
 
   const metrics = app.get(MetricsService);
   const siteIdentity = app.get(SiteIdentity);
+  app.use(foregroundRequests.count);
   app.use(metrics.recordRequests);
   app.use(helmet(SECURITY_HEADERS));
   // iCalendar feeds run to megabytes of repetitive text (a 12k-event feed: 5.6 MB, a tenth of that

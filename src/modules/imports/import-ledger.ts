@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { foregroundRequests } from '../../common/background/foreground-requests';
 import { toAuthUser, type AuthUser } from '../../auth/auth-user';
 import { UsersService } from '../../auth/users.service';
 import { Clock } from '../../common/dates/clock';
@@ -40,6 +41,9 @@ type LedgerEntity = typeof ImportedRecordEntity | typeof ImportedTermEntity;
  */
 @Injectable()
 export class ImportLedger {
+  /** Each run's turns between its records (`foregroundRequests.steps`), by the summary that run counts. */
+  private readonly turns = new WeakMap<ImportSummary, () => Promise<void>>();
+
   constructor(
     private readonly db: DatabaseContext,
     private readonly transactions: WriteTransactions,
@@ -168,6 +172,9 @@ export class ImportLedger {
     id: string,
     work: () => Promise<ImportOutcome | null>,
   ): Promise<ImportOutcome | null> {
+    // Between two records no transaction is open (each has its own): requests in flight go first. A dry
+    // run is one transaction, which must not be left open to them.
+    if (!summary.dry_run) await this.turnOf(summary)();
     let outcome: ImportOutcome | null;
     try {
       outcome = summary.dry_run ? await this.behindSavepoint(work) : await this.transactions.run(work);
@@ -178,6 +185,13 @@ export class ImportLedger {
     }
     if (outcome !== null) summary[outcome]++;
     return outcome;
+  }
+
+  /** The turns of the run `summary` counts (one run, one piece of background work). */
+  private turnOf(summary: ImportSummary): () => Promise<void> {
+    let turn = this.turns.get(summary);
+    if (!turn) this.turns.set(summary, (turn = foregroundRequests.steps()));
+    return turn;
   }
 
   private async behindSavepoint<T>(work: () => Promise<T>): Promise<T> {

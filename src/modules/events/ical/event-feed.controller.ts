@@ -1,4 +1,5 @@
 import { Get, Query, Req } from '@nestjs/common';
+import { foregroundRequests } from '../../../common/background/foreground-requests';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { docText } from '../../../common/i18n/doc-text';
@@ -22,6 +23,7 @@ export function feedRequestOf(req: Request, ctx: RequestContext): FeedRequest {
     ifNoneMatch: header('if-none-match'),
     ifModifiedSince: header('if-modified-since'),
     closed: new Promise<void>((resolve) => req.res?.once('close', () => resolve())),
+    toBackground: () => foregroundRequests.toBackground(req),
   };
 }
 

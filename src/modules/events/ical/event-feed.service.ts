@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { foregroundRequests } from '../../../common/background/foreground-requests';
 import fresh from 'fresh';
 import { ICalCalendar, ICalCalendarMethod, ICalEvent } from 'ical-generator';
 import { DateTime } from 'luxon';
@@ -29,8 +30,8 @@ import { EventSeriesEntity } from '../recurrence/event-series.entity';
 import { SeriesRepository } from '../recurrence/series.repository';
 import { seriesVevents, type ListedOccurrence } from './series-vevents';
 
-/** Events read and written to the client per step: what bounds the feed's memory, whatever its size. */
-export const FEED_CHUNK = 200;
+/** Events read and written to the client per step: what bounds the feed's memory and how long a step holds the loop. */
+export const FEED_CHUNK = 50;
 
 /** Every field a VEVENT is written from, for the format hash (`icalFormat`). */
 const FORMAT_SAMPLE = {
@@ -82,6 +83,8 @@ export interface FeedRequest {
   ifModifiedSince?: string;
   /** Resolves when the response is done or its client went away: a feed's turn ends then at the latest. */
   closed?: Promise<void>;
+  /** Called as the body starts to stream: from then on, the feed gives requests in flight their turn first. */
+  toBackground?: () => void;
 }
 
 /** What a feed's validators are computed from; equal inputs give equal bytes. */
@@ -181,6 +184,7 @@ export class EventFeedService {
         return new Response(null, { status: 304, headers });
       }
       const zones = zoneSpans(entries.filter((e) => !e.allDay));
+      request.toBackground?.();
       return this.stream(headers, this.chunks(filter, entries, zones, ctx), release);
     } catch (error) {
       release();
@@ -295,11 +299,7 @@ export class EventFeedService {
     const bytes = ReadableStream.from(
       (async function* () {
         try {
-          for await (const part of parts) {
-            yield Buffer.from(part, 'utf8');
-            // Other requests get the event loop between chunks (better-sqlite3 reads block it).
-            await new Promise((resolve) => setImmediate(resolve));
-          }
+          for await (const part of parts) yield Buffer.from(part, 'utf8');
         } finally {
           done?.();
         }
@@ -310,7 +310,9 @@ export class EventFeedService {
 
   /**
    * Single events in chunks of {@link FEED_CHUNK}; then each series once, as one VEVENT with its exceptions
-   * (`seriesVevents`), from the occurrences the feed lists.
+   * (`seriesVevents`), from the occurrences the feed lists. Each step waits for its turn after the requests
+   * in flight (`foregroundRequests`): readers never queue behind a feed's chunks (and better-sqlite3's reads,
+   * which block the loop, are one chunk each).
    */
   private async *chunks(
     filter: EventArchiveFilter,
@@ -319,8 +321,10 @@ export class EventFeedService {
     ctx: RequestContext,
   ): AsyncIterable<string> {
     yield this.header(zones, ctx);
+    const turn = foregroundRequests.steps();
     const singles = entries.filter((e) => e.seriesId === null).map((e) => e.id);
     for (let i = 0; i < singles.length; i += FEED_CHUNK) {
+      await turn();
       const { built, changed } = await this.built(filter, singles.slice(i, i + FEED_CHUNK), ctx);
       yield this.vevents(
         built.map((o) => o.object),
@@ -348,7 +352,10 @@ export class EventFeedService {
       size += ids.length;
     }
     if (step.length > 0) steps.push(step);
-    for (const seriesIds of steps) yield await this.seriesPart(filter, seriesIds, groups, ctx);
+    for (const seriesIds of steps) {
+      await turn();
+      yield await this.seriesPart(filter, seriesIds, groups, ctx);
+    }
     yield 'END:VCALENDAR\r\n';
   }
 

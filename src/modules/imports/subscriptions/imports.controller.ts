@@ -1,4 +1,6 @@
-import { Body, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { foregroundRequests } from '../../../common/background/foreground-requests';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequiresCapability } from '../../../auth/requires-capability.decorator';
 import { NAMESPACE } from '../../../common/http/namespace';
@@ -84,9 +86,14 @@ export class ImportsController {
     @PathId(IMPORT_ID) id: number,
     @Query() query: RunImportQueryDto,
     @Ctx() ctx: RequestContext,
+    @Req() req: Request,
   ): Promise<RunObject | AcceptedResponse> {
     const { run, finished } = await this.imports.startNow(id);
-    if (query.wait) return finished;
+    // Waiting for the run makes this request background work: its records must not wait for it.
+    if (query.wait) {
+      foregroundRequests.toBackground(req);
+      return finished;
+    }
     return new AcceptedResponse(run, `${ctx.namespaceUrl}/imports/${id}/runs/${run.id}`);
   }
 
