@@ -8,9 +8,13 @@ import { startServer } from './lib/server';
  * every other occurrence records as a change); then the p50 of listing one month that holds 50 series
  * (a daily series each, 1,500 occurrences in the month) beside 1,000 single events, and of that month's feed
  * beside the feed of a month of 2,500 single events.
- * BENCH_SERIES_ROUNDS=N repeats the write figures N times (default 3) and prints each.
+ * BENCH_SERIES_ROUNDS=N repeats the write figures N times (default 3) and prints each; BENCH_SERIES_SIZE=N
+ * writes series of N occurrences (default 500; the documented maximum is 4,000); BENCH_SERIES_WRITES_ONLY=1
+ * skips the reads (for a CPU profile of the writes alone, with BENCH_CPU_PROF).
  */
 const ROUNDS = Number(process.env.BENCH_SERIES_ROUNDS ?? 3);
+const SIZE = Number(process.env.BENCH_SERIES_SIZE ?? 500);
+const WRITES_ONLY = process.env.BENCH_SERIES_WRITES_ONLY === '1';
 
 async function main(): Promise<void> {
   const login = 'bench-admin';
@@ -44,7 +48,7 @@ async function main(): Promise<void> {
     const other = await api('POST', '/venues', { venue: 'Other Hall', city: 'Berlin' });
     for (let round = 1; round <= ROUNDS; round++) {
       let first = { id: 0 };
-      await timed(`round ${round}: create a series of 500 (daily, venue, 2 terms)`, async () => {
+      await timed(`round ${round}: create a series of ${SIZE} (daily, venue, 2 terms)`, async () => {
         first = await api('POST', '/events', {
           title: `Bench series ${round}`,
           start_date: `203${round}-01-06 19:00:00`,
@@ -52,7 +56,7 @@ async function main(): Promise<void> {
           venue: venue.id,
           categories: ['Bench classes'],
           tags: ['bench'],
-          recurrence: ['RRULE:FREQ=DAILY;COUNT=500'],
+          recurrence: [`RRULE:FREQ=DAILY;COUNT=${SIZE}`],
         });
       });
       await timed(`round ${round}: edit it whole (scope=all: title, cost, venue)`, () =>
@@ -62,13 +66,14 @@ async function main(): Promise<void> {
           venue: other.id,
         }),
       );
-      await timed(`round ${round}: delete one occurrence (EXDATE; 499 changes)`, () =>
+      await timed(`round ${round}: delete one occurrence (EXDATE; ${SIZE - 1} changes)`, () =>
         api('DELETE', `/events/${first.id + 20}?force=true`),
       );
-      await timed(`round ${round}: cut it (scope=following at occurrence 250)`, () =>
-        api('PATCH', `/events/${first.id + 250}?scope=following`, { excerpt: 'From here on' }),
+      await timed(`round ${round}: cut it (scope=following at occurrence ${SIZE / 2})`, () =>
+        api('PATCH', `/events/${first.id + SIZE / 2}?scope=following`, { excerpt: 'From here on' }),
       );
     }
+    if (WRITES_ONLY) return;
     // A month with 50 daily series (1,500 occurrences) and 1,000 single events.
     for (let s = 0; s < 50; s++) {
       await api('POST', '/events', {

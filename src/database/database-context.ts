@@ -1,12 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type QueryRunner } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { RecordedChange } from './changes/recorded-change';
 import { WRITE_ISOLATION_LEVEL } from './data-source-options';
 import { InsertShapes } from './insert-shapes';
+import { statementRuns } from './statement-runs';
 import { ReplicaRunners, type ReplicaScope } from './replica-runner';
 import { lockBuckets, writeLockBucket } from './write-locks';
+
+/** How many values a row binds at most: its columns when named, else its entity's, else its own properties. */
+function widthOf(
+  manager: EntityManager,
+  target: EntityTarget<ObjectLiteral>,
+  rows: readonly object[],
+  columns?: readonly string[],
+): number {
+  if (columns) return columns.length;
+  if (manager.connection.hasMetadata(target)) return manager.connection.getMetadata(target).columns.length;
+  return Math.max(0, ...rows.map((row) => Object.keys(row).length));
+}
 
 interface TransactionScope {
   manager: EntityManager;
@@ -111,7 +125,10 @@ export class DatabaseContext {
     columns?: string[],
   ): Promise<void> {
     const manager = this.manager;
-    await manager.query(...this.inserts.statement(manager, entity, Array.isArray(rows) ? rows : [rows], columns));
+    const all = Array.isArray(rows) ? rows : [rows];
+    for (const run of statementRuns(all, widthOf(manager, entity, all, columns))) {
+      await manager.query(...this.inserts.statement(manager, entity, run, columns));
+    }
   }
 
   /** {@link insertOnly} for one row whose id the database generates; returns that id. */
@@ -141,12 +158,14 @@ export class DatabaseContext {
   ): Promise<void> {
     if (rows.length === 0) return;
     const manager = this.manager;
-    const [insert, parameters] = this.inserts.statement(manager, entity, rows);
     const columns = overwrite.map((c) => manager.connection.driver.escape(c));
     const suffix = onConflict(manager, keyColumns, (mysql) =>
       columns.map((c) => (mysql ? `${c} = VALUES(${c})` : `${c} = EXCLUDED.${c}`)).join(', '),
     );
-    await manager.query(`${insert} ${suffix}`, parameters);
+    for (const run of statementRuns(rows, widthOf(manager, entity, rows))) {
+      const [insert, parameters] = this.inserts.statement(manager, entity, run);
+      await manager.query(`${insert} ${suffix}`, parameters);
+    }
   }
 
   /**
@@ -167,10 +186,13 @@ export class DatabaseContext {
     if (!Number.isSafeInteger(delta)) throw new Error(`counter delta must be an integer, got ${delta}`);
     const manager = this.manager;
     const rows = keys.map((key) => ({ ...key, [column]: delta }));
-    const [insert, parameters] = this.inserts.statement(manager, table, rows, [...keyColumns, column]);
+    const columns = [...keyColumns, column];
     const counter = manager.connection.driver.escape(column);
     const suffix = onConflict(manager, keyColumns, () => `${counter} = ${counter} + ${delta}`);
-    await manager.query(`${insert} ${suffix}`, parameters);
+    for (const run of statementRuns(rows, columns.length)) {
+      const [insert, parameters] = this.inserts.statement(manager, table, run, columns);
+      await manager.query(`${insert} ${suffix}`, parameters);
+    }
   }
 
   /**
@@ -197,6 +219,17 @@ export class DatabaseContext {
 
   get inTransaction(): boolean {
     return this.current.getStore() !== undefined;
+  }
+
+  /**
+   * Lets the event loop answer other requests between the steps of long work, where that is safe. A MySQL
+   * transaction has a connection of its own, so others read beside it. SQLite's one connection would show
+   * them this transaction's uncommitted rows (and put their own writes inside it), so inside a transaction
+   * there it does nothing: the synchronous driver holds the loop for the whole write (docs/operations.md).
+   */
+  async yieldTurn(): Promise<void> {
+    if (this.inTransaction && this.dataSource.options.type === 'better-sqlite3') return;
+    await nextTurn();
   }
 
   /**

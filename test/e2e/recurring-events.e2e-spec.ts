@@ -65,6 +65,18 @@ describe('recurring events', () => {
     await t.http.get(`${base}/by-slug/${all[3].slug}`).expect(200);
   });
 
+  it('gives an occurrence whose slug is taken the next free one, and a series written again slugs of its own', async () => {
+    const fields = { title: 'Slug twin', start_date: '2027-02-01 10:00:00', end_date: '2027-02-01 11:00:00' };
+    // Single events already hold the slug the second occurrence would take, and its first suffix.
+    for (const title of ['Slug twin 2027 02 02', 'Slug twin 2027 02 02 2'])
+      await postEvent(t, as('editor'), { ...fields, title });
+    const slugsOf = async (recurrence: string[]) =>
+      (await occurrencesOf((await postEvent(t, as('editor'), { ...fields, recurrence })).id)).map((e) => e.slug);
+    const daily = ['RRULE:FREQ=DAILY;COUNT=3'];
+    expect(await slugsOf(daily)).toEqual(['slug-twin', 'slug-twin-2027-02-02-3', 'slug-twin-2027-02-03']);
+    expect(await slugsOf(daily)).toEqual(['slug-twin-2', 'slug-twin-2-2027-02-02', 'slug-twin-2-2027-02-03']);
+  });
+
   it('refuses lines that are no series, naming recurrence, and writes nothing', async () => {
     const before = (await t.http.get(base).query({ per_page: 1 }).expect(200)).headers['x-wp-total'];
     for (const recurrence of [

@@ -22,6 +22,30 @@ import type { PostWriteInput, PostWriteResult } from './post-write-input';
 import { DatabaseContext } from '../../database/database-context';
 import type { ChangeAction } from '../../database/changes/recorded-change';
 
+/** Turns a write's references and HTML into stored values (see `PostRecordsService.resolvers`). */
+interface PostValueResolvers {
+  author(requested: number | null | undefined): Promise<number | null>;
+  image(image: PostWriteInput['image'], authorId: number | null): Promise<number | null | undefined>;
+  html(html: string): string;
+  hash(password: string): Promise<string>;
+}
+
+/** `resolvers` that work out each distinct value once: the records of one `createMany` share theirs. */
+function memoizedResolvers(resolvers: PostValueResolvers): PostValueResolvers {
+  const memo = new Map<string, unknown>();
+  const once = <T>(key: string, work: () => T): T => {
+    if (!memo.has(key)) memo.set(key, work());
+    return memo.get(key) as T;
+  };
+  return {
+    author: (requested) => once(`author:${String(requested)}`, () => resolvers.author(requested)),
+    image: (image, authorId) =>
+      once(`image:${typeof image}:${String(image)}:${String(authorId)}`, () => resolvers.image(image, authorId)),
+    html: (html) => once(`html:${html}`, () => resolvers.html(html)),
+    hash: (password) => once(`hash:${password}`, () => resolvers.hash(password)),
+  };
+}
+
 /**
  * The post row of every post type: finding it with the caller's rights, creating and updating its
  * shared fields (slug, status rules, dates, author, image, sanitised HTML), trashing and deleting.
@@ -114,14 +138,71 @@ export class PostRecordsService {
   ): Promise<PostEntity> {
     this.postTypes.get(def.type);
     const now = this.siteTime.now();
+    const post = await this.newPost(def, input, user, now, this.resolvers(user, now));
+    const inserted = await this.slugs.insertWithUniqueSlug(post, input.slug || input.title, def.noun);
+    this.recordChange(def, inserted, 'created', false);
+    return inserted;
+  }
+
+  /**
+   * Many new records of one type at once (a series' occurrences): each value they share (author, image,
+   * password, HTML) resolved once, their slugs picked together, their rows inserted a few statements at a
+   * time and their ids read back by slug, so the work grows with the rows, not with round trips per row.
+   */
+  async createMany(
+    def: PostTypeDefinition,
+    inputs: readonly (PostWriteInput & { title: string })[],
+    user: AuthUser | null,
+  ): Promise<PostEntity[]> {
+    if (inputs.length === 1) return [await this.create(def, inputs[0], user)];
+    this.postTypes.get(def.type);
+    const now = this.siteTime.now();
+    const resolve = memoizedResolvers(this.resolvers(user, now));
+    const posts: PostEntity[] = [];
+    for (const input of inputs) posts.push(await this.newPost(def, input, user, now, resolve));
+    const slugs = await this.slugs.uniqueSlugs(
+      def.type,
+      inputs.map((i) => i.slug || i.title),
+      def.noun,
+    );
+    posts.forEach((post, index) => (post.slug = slugs[index]));
+    await this.db.insertOnly(PostEntity, posts);
+    const ids = await this.slugs.idsBySlug(def.type, slugs);
+    for (const post of posts) {
+      const id = ids.get(post.slug);
+      if (id === undefined) throw new Error(`the new ${def.noun} ${post.slug} was not found after its insert`);
+      post.id = id;
+      this.recordChange(def, post, 'created', false);
+    }
+    return posts;
+  }
+
+  /** How a new record's references and HTML become stored values, for one caller at one moment. */
+  private resolvers(user: AuthUser | null, now: SqlTimestamps): PostValueResolvers {
+    return {
+      author: (requested) => this.resolveAuthor(requested, user),
+      image: (image, authorId) => this.resolveImage(image, authorId, now),
+      html: (html) => sanitizeRichText(html),
+      hash: (password) => hashSecret(password),
+    };
+  }
+
+  /** A new record's row, without its slug and id. */
+  private async newPost(
+    def: PostTypeDefinition,
+    input: PostWriteInput & { title: string },
+    user: AuthUser | null,
+    now: SqlTimestamps,
+    resolve: PostValueResolvers,
+  ): Promise<PostEntity> {
     const date = this.publicationDate(input) ?? now;
-    const authorId = await this.resolveAuthor(input.author, user);
-    const post = this.db.manager.create(PostEntity, {
+    const authorId = await resolve.author(input.author);
+    return this.db.manager.create(PostEntity, {
       type: def.type,
       slug: '',
       title: input.title.trim(),
-      content: sanitizeRichText(input.content ?? ''),
-      excerpt: sanitizeRichText(input.excerpt ?? ''),
+      content: resolve.html(input.content ?? ''),
+      excerpt: resolve.html(input.excerpt ?? ''),
       status: decideStatus({
         requested: input.status,
         canPublish: postPolicy.canPublish(user),
@@ -130,18 +211,15 @@ export class PostRecordsService {
       }),
       authorId,
       parentId: input.parentId ?? null,
-      passwordHash: input.passwordHash ?? (input.password ? await hashSecret(input.password) : null),
+      passwordHash: input.passwordHash ?? (input.password ? await resolve.hash(input.password) : null),
       trashedFrom: null,
-      featuredImageId: (await this.resolveImage(input.image, authorId, now)) ?? null,
+      featuredImageId: (await resolve.image(input.image, authorId)) ?? null,
       menuOrder: 0,
       dateLocal: date.local,
       dateUtc: date.utc,
       modifiedLocal: now.local,
       modifiedUtc: now.utc,
     });
-    const inserted = await this.slugs.insertWithUniqueSlug(post, input.slug || input.title, def.noun);
-    this.recordChange(def, inserted, 'created', false);
-    return inserted;
   }
 
   /** `post` as `findWritable` read it in this transaction (under its row lock), changed by nothing since. */

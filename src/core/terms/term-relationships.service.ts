@@ -53,24 +53,18 @@ export class TermRelationshipsService {
     byTaxonomy: ReadonlyMap<string, number[]>,
     options: { created?: boolean } = {},
   ): Promise<void> {
+    if (options.created) return this.setNewPostsTerms([post], byTaxonomy);
     if (byTaxonomy.size === 0) return;
-    const taxonomies = [...byTaxonomy.keys()];
-    for (const taxonomy of taxonomies) {
-      this.taxonomies.get(taxonomy);
-      this.postTypes.assertCarries(post.type, taxonomy);
-    }
-    const current = options.created
-      ? []
-      : await this.db.manager
-          .createQueryBuilder(TermRelationshipEntity, 'tr')
-          .innerJoin(TermEntity, 't', 't.id = tr.termId')
-          .select('tr.termId', 'termId')
-          .where('tr.postId = :postId', { postId: post.id })
-          .andWhere('t.taxonomy IN (:...taxonomies)', { taxonomies })
-          .getRawMany<{ termId: number }>();
+    const taxonomies = this.carriedTaxonomies([post], byTaxonomy);
+    const current = await this.db.manager
+      .createQueryBuilder(TermRelationshipEntity, 'tr')
+      .innerJoin(TermEntity, 't', 't.id = tr.termId')
+      .select('tr.termId', 'termId')
+      .where('tr.postId = :postId', { postId: post.id })
+      .andWhere('t.taxonomy IN (:...taxonomies)', { taxonomies })
+      .getRawMany<{ termId: number }>();
     const before = current.map((r) => Number(r.termId));
-    // Term ids are unique across taxonomies, so the lists can be handled as one.
-    const wanted = taxonomies.flatMap((taxonomy) => [...new Set(byTaxonomy.get(taxonomy))]);
+    const wanted = wantedTermIds(taxonomies, byTaxonomy);
     if (countsTowardTerms(post.status)) {
       const deltas = new Map<number, number>();
       for (const id of before) if (!wanted.includes(id)) deltas.set(id, -1);
@@ -88,14 +82,34 @@ export class TermRelationshipsService {
         .andWhere('term_id IN (:...ids)', { ids: before })
         .execute();
     }
-    if (wanted.length > 0) {
-      await this.db.insertOnly(
-        TermRelationshipEntity,
-        taxonomies.flatMap((taxonomy) =>
-          [...new Set(byTaxonomy.get(taxonomy))].map((termId, termOrder) => ({ postId: post.id, termId, termOrder })),
-        ),
-      );
+    await this.db.insertOnly(TermRelationshipEntity, relationshipRows([post], taxonomies, byTaxonomy));
+  }
+
+  /**
+   * The same terms, in order, on posts inserted in this transaction (so without terms yet): each term's
+   * count moved once by the number of those posts that count, the rows inserted a few statements at a time.
+   */
+  async setNewPostsTerms(posts: readonly CountedPost[], byTaxonomy: ReadonlyMap<string, number[]>): Promise<void> {
+    if (byTaxonomy.size === 0 || posts.length === 0) return;
+    const taxonomies = this.carriedTaxonomies(posts, byTaxonomy);
+    const counting = posts.filter((p) => countsTowardTerms(p.status)).length;
+    if (counting > 0) {
+      // Before the insert, as in `setPostTermsOf`.
+      await this.counts.applyDeltas(new Map(wantedTermIds(taxonomies, byTaxonomy).map((id) => [id, counting])));
     }
+    await this.db.insertOnly(TermRelationshipEntity, relationshipRows(posts, taxonomies, byTaxonomy));
+  }
+
+  /** The taxonomies of a write, each checked to exist and to be carried by every post's type. */
+  private carriedTaxonomies(posts: readonly CountedPost[], byTaxonomy: ReadonlyMap<string, number[]>): string[] {
+    const taxonomies = [...byTaxonomy.keys()];
+    for (const type of new Set(posts.map((p) => p.type))) {
+      for (const taxonomy of taxonomies) {
+        this.taxonomies.get(taxonomy);
+        this.postTypes.assertCarries(type, taxonomy);
+      }
+    }
+    return taxonomies;
   }
 
   /** Term ids carried by each of the posts. */
@@ -152,4 +166,22 @@ export class TermRelationshipsService {
     }
     return deltas;
   }
+}
+
+/** The term ids a write asks for, each once; term ids are unique across taxonomies, so one list serves all. */
+function wantedTermIds(taxonomies: readonly string[], byTaxonomy: ReadonlyMap<string, number[]>): number[] {
+  return taxonomies.flatMap((taxonomy) => [...new Set(byTaxonomy.get(taxonomy))]);
+}
+
+/** The relationship rows of `posts` each carrying the terms asked for, in their order within a taxonomy. */
+function relationshipRows(
+  posts: readonly CountedPost[],
+  taxonomies: readonly string[],
+  byTaxonomy: ReadonlyMap<string, number[]>,
+): { postId: number; termId: number; termOrder: number }[] {
+  return posts.flatMap((post) =>
+    taxonomies.flatMap((taxonomy) =>
+      [...new Set(byTaxonomy.get(taxonomy))].map((termId, termOrder) => ({ postId: post.id, termId, termOrder })),
+    ),
+  );
 }

@@ -29,6 +29,14 @@ import { EventTaxonomyRegistry } from './taxonomies/event-taxonomy';
 /** An item of a link field: an id the client named, or an inline object to find or create. */
 type LinkItem = { id: number; inline?: undefined } | { inline: object };
 
+/** Where and when a new event is, and which series it belongs to. */
+export interface NewEvent {
+  dates: EventDates;
+  zoneName: string;
+  allDay: boolean;
+  occurrence?: OccurrenceOf;
+}
+
 /** A series' part of an event's details: null for a single event. */
 export interface OccurrenceOf {
   seriesId: number;
@@ -60,32 +68,50 @@ export class EventRecordWriter {
    */
   async insert(
     dto: UpdateEventDto & { title: string },
-    event: { dates: EventDates; zoneName: string; allDay: boolean; occurrence?: OccurrenceOf },
+    event: NewEvent,
     user: AuthUser | null,
     post: PostWriteInput = {},
   ): Promise<PostEntity> {
+    const [created] = await this.insertMany(dto, [{ ...event, post }], user);
+    return created;
+  }
+
+  /**
+   * New events alike but for their dates and post overrides (a series' occurrences), written together: each
+   * table's rows a few statements at a time, the write's terms and links resolved once for all of them.
+   */
+  async insertMany(
+    dto: UpdateEventDto & { title: string },
+    events: readonly (NewEvent & { post?: PostWriteInput })[],
+    user: AuthUser | null,
+  ): Promise<PostEntity[]> {
+    if (events.length === 0) return [];
     const parentId = await this.parentFor(dto.post_parent, undefined, user);
-    const created = await this.records.create(
+    const shared = { ...this.postInput(dto), title: dto.title, parentId: parentId ?? null };
+    const created = await this.records.createMany(
       EVENT_POST_TYPE,
-      { ...this.postInput(dto), title: dto.title, parentId: parentId ?? null, ...post },
+      events.map((event) => ({ ...shared, ...event.post })),
       user,
     );
-    const details = Object.assign(new EventDetailsEntity(), {
-      postId: created.id,
-      ...event.dates,
-      timezone: event.zoneName,
-      allDay: event.allDay,
-      website: dto.website?.trim() ?? '',
-      showMap: dto.show_map ?? true,
-      showMapLink: dto.show_map_link ?? true,
-      hideFromListings: dto.hide_from_listings ?? false,
-      sticky: dto.sticky ?? false,
-      featured: dto.featured ?? false,
-      seriesId: event.occurrence?.seriesId ?? null,
-      occurrenceLocal: event.occurrence?.occurrenceLocal ?? null,
-      detached: false,
+    const details = events.map((event, index) => {
+      const row = Object.assign(new EventDetailsEntity(), {
+        postId: created[index].id,
+        ...event.dates,
+        timezone: event.zoneName,
+        allDay: event.allDay,
+        website: dto.website?.trim() ?? '',
+        showMap: dto.show_map ?? true,
+        showMapLink: dto.show_map_link ?? true,
+        hideFromListings: dto.hide_from_listings ?? false,
+        sticky: dto.sticky ?? false,
+        featured: dto.featured ?? false,
+        seriesId: event.occurrence?.seriesId ?? null,
+        occurrenceLocal: event.occurrence?.occurrenceLocal ?? null,
+        detached: false,
+      });
+      applyCost(row, dto.cost ?? '', this.config.defaultCurrency);
+      return row;
     });
-    applyCost(details, dto.cost ?? '', this.config.defaultCurrency);
     await this.db.insertOnly(EventDetailsEntity, details);
     await this.writeLinks(created, dto, user, { created: true });
     return created;
@@ -130,7 +156,7 @@ export class EventRecordWriter {
     if (options.detach && details.seriesId !== null) details.detached = true;
     if (options.occurrenceLocal !== undefined) details.occurrenceLocal = options.occurrenceLocal;
     await this.db.updateRow(EventDetailsEntity, details, detailsBefore);
-    await this.writeLinks(post, dto, user);
+    await this.writeLinks([post], dto, user);
   }
 
   private postInput(dto: UpdateEventDto) {
@@ -138,23 +164,25 @@ export class EventRecordWriter {
   }
 
   /**
-   * Terms, declared links and modules' write fields of a write; every nested item is checked before anything
-   * stays.
+   * Terms, declared links and modules' write fields of a write, for each of `posts` alike; every nested item
+   * is checked (and an inline object made) once, before anything stays. `created`: the posts were inserted
+   * in this transaction, so they have nothing to replace, and many are written in a few statements.
    */
   async writeLinks(
-    post: PostEntity,
+    posts: readonly PostEntity[],
     dto: UpdateEventDto,
     user: AuthUser | null,
     options: { created?: boolean } = {},
   ): Promise<void> {
-    const eventId = post.id;
+    const created = !!options.created;
     const requests = this.eventTaxonomies.termFields().flatMap(({ field: param, taxonomy }) => {
       const items = linkValueOf<(number | string)[]>(dto, param);
       return items === undefined ? [] : [{ taxonomy: this.taxonomies.get(taxonomy), items, param }];
     });
     const resolved = requests.length === 0 ? [] : await this.termReferences.resolveForWrite(requests);
     const terms = new Map(requests.map((r, index) => [r.taxonomy.taxonomy, resolved[index]]));
-    await this.relationships.setPostTermsOf(post, terms, options);
+    if (created) await this.relationships.setNewPostsTerms(posts, terms);
+    else for (const post of posts) await this.relationships.setPostTermsOf(post, terms);
     const linkWrites: { target: EventLinkTarget; param: string; items: LinkItem[] }[] = [];
     for (const { definition, target } of this.links.all()) {
       const items = linkValueOf<LinkedItems>(dto, definition.field);
@@ -172,11 +200,19 @@ export class EventRecordWriter {
       ),
     );
     for (const { target, param, items } of linkWrites) {
-      await target.setEventLinks(eventId, await this.linkedIds(items, param, target, user), options);
+      const ids = await this.linkedIds(items, param, target, user);
+      if (created)
+        await target.linkNewEvents(
+          posts.map((p) => p.id),
+          ids,
+        );
+      else for (const post of posts) await target.setEventLinks(post.id, ids);
     }
-    for (const field of this.fields.all()) {
-      const value = linkValueOf<unknown>(dto, field.name);
-      if (value !== undefined && field.save) await field.save(eventId, value, { user, created: !!options.created });
+    for (const post of posts) {
+      for (const field of this.fields.all()) {
+        const value = linkValueOf<unknown>(dto, field.name);
+        if (value !== undefined && field.save) await field.save(post.id, value, { user, created });
+      }
     }
   }
 

@@ -254,6 +254,11 @@ export class LinkedPostTypeService<
     return this.repository.setLinks(eventId, [...new Set(ids)], options);
   }
 
+  /** Links events inserted in this transaction to these records, in this order (duplicates dropped). */
+  linkNewEvents(eventIds: readonly number[], ids: number[]): Promise<void> {
+    return this.repository.addLinks(eventIds, [...new Set(ids)]);
+  }
+
   get linkedRecordsSource(): LinkedRecordsSource {
     return this.repository.linkedRecordsSource;
   }

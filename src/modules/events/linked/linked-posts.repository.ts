@@ -183,12 +183,17 @@ export class LinkedPostsRepository<TDetails extends { postId: number }, TLink ex
   /** Replaces a parent's links with `linkedIds`, in that order. */
   async setLinks(parentId: number, linkedIds: number[], options: { created?: boolean } = {}): Promise<void> {
     if (!options.created) await this.db.manager.getRepository(this.tables.link).delete({ eventId: parentId } as never);
-    if (linkedIds.length > 0) {
-      await this.db.insertOnly(
-        this.tables.link,
-        linkedIds.map((id, sortOrder) => ({ eventId: parentId, [this.tables.linkProperty]: id, sortOrder })) as never,
-      );
-    }
+    await this.addLinks([parentId], linkedIds);
+  }
+
+  /** Links each of `parentIds` (which have none of these links yet) to `linkedIds`, in this order. */
+  async addLinks(parentIds: readonly number[], linkedIds: readonly number[]): Promise<void> {
+    await this.db.insertOnly(
+      this.tables.link,
+      parentIds.flatMap((eventId) =>
+        linkedIds.map((id, sortOrder) => ({ eventId, [this.tables.linkProperty]: id, sortOrder })),
+      ) as never,
+    );
   }
 
   /** The parents (events) that link to a record, for the change log when the record changes. */

@@ -38,6 +38,8 @@ export interface EventLinkTarget {
   notVisible(ids: number[], user: AuthUser | null): Promise<number[]>;
   /** `created`: the event was inserted in this transaction, so it has no links to replace yet. */
   setEventLinks(eventId: number, ids: number[], options?: { created?: boolean }): Promise<void>;
+  /** Links many events inserted in this transaction (a series' occurrences) to the same records. */
+  linkNewEvents(eventIds: readonly number[], ids: number[]): Promise<void>;
   /** Where its records and links are kept, for reading every link type of many events in one query. */
   readonly linkedRecordsSource: LinkedRecordsSource;
   /** The objects of the records events link to, by event, in linked order; hidden ones left out. */
