@@ -66,7 +66,7 @@ export class ApplicationPasswordsService {
       lastUsedUtc: null,
       lastIp: null,
     });
-    await this.db.manager.getRepository(ApplicationPasswordEntity).insert(row);
+    await this.db.writesOutsideTransactions.getRepository(ApplicationPasswordEntity).insert(row);
     return { id: row.id, name: row.name, password: prepared.password, createdUtc: row.createdUtc };
   }
 

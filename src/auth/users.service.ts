@@ -44,7 +44,7 @@ export class UsersService {
     if (await this.findByLogin(login)) throw new UserExistsError(`user "${login}" already exists`);
     try {
       // Through the context, so a caller's write transaction (the bootstrap) holds the row with its own.
-      const users = this.db.manager.getRepository(UserEntity);
+      const users = this.db.writesOutsideTransactions.getRepository(UserEntity);
       return await users.save(
         users.create({
           login,

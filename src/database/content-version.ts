@@ -117,7 +117,7 @@ export class ContentVersion {
   }
 
   private async fetch(): Promise<Reading> {
-    const source = this.db.readsFromReplica ? this.db.manager : this.dataSource;
+    const source = this.db.readsFromReplica ? this.db.manager : this.db.readsOutsideTransactions;
     const rows: { value: number | string; changed_utc: string | null }[] = await source.query(
       'SELECT value, changed_utc FROM write_sequence WHERE id = 1',
     );

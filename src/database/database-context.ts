@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral, type QueryRunner } from 'typeorm';
@@ -6,6 +6,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import type { RecordedChange } from './changes/recorded-change';
 import { WRITE_ISOLATION_LEVEL } from './data-source-options';
 import { InsertShapes } from './insert-shapes';
+import { openSqliteReads } from './sqlite-reads';
 import { statementRuns } from './statement-runs';
 import { ReplicaRunners, type ReplicaScope } from './replica-runner';
 import { lockBuckets, writeLockBucket } from './write-locks';
@@ -41,7 +42,7 @@ interface TransactionScope {
  * needs Node 22. `AsyncLocalStorage` is the primitive it is built on, and all we need of it.
  */
 @Injectable()
-export class DatabaseContext {
+export class DatabaseContext implements OnModuleInit, OnApplicationShutdown {
   private readonly current = new AsyncLocalStorage<TransactionScope>();
   /**
    * A request whose reads go to one replica: the connection it took, once it has read, and the primary's
@@ -55,21 +56,48 @@ export class DatabaseContext {
   private readonly inserts = new InsertShapes();
   /** MySQL connections whose session already runs its transactions at {@link WRITE_ISOLATION_LEVEL}. */
   private readonly writeSessions = new WeakSet<object>();
+  /** SQLite: the read-only connection for reads outside write transactions (`sqlite-reads.ts`). */
+  private sqliteReads: DataSource | null = null;
 
   constructor(private readonly dataSource: DataSource) {
     this.hasReplicas = 'replication' in dataSource.options && dataSource.options.replication !== undefined;
     this.replicaRunners = new ReplicaRunners(dataSource);
   }
 
+  async onModuleInit(): Promise<void> {
+    this.sqliteReads = await openSqliteReads(this.dataSource);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.sqliteReads?.destroy();
+    this.sqliteReads = null;
+  }
+
   get manager(): EntityManager {
     const transaction = this.current.getStore();
     if (transaction) return transaction.manager;
     const replica = this.replicaReads.getStore();
-    if (!replica) return this.dataSource.manager;
+    if (!replica) return this.readsOutsideTransactions;
     // One replica connection for the whole request: its content version and its rows come from the same
     // server, so a cached answer is never keyed by a version newer than its data.
     replica.runner ??= this.replicaRunners.runner(replica);
     return replica.runner.manager;
+  }
+
+  /**
+   * Where reads outside a write transaction go when no replica serves the request: SQLite's read-only
+   * connection, else the data source. Never a transaction's uncommitted rows.
+   */
+  get readsOutsideTransactions(): EntityManager {
+    return this.sqliteReads?.manager ?? this.dataSource.manager;
+  }
+
+  /**
+   * For a single-statement write outside a write transaction (a login's last use, a new user at the start):
+   * the current transaction's manager, else the primary's (never SQLite's read-only connection).
+   */
+  get writesOutsideTransactions(): EntityManager {
+    return this.current.getStore()?.manager ?? this.dataSource.manager;
   }
 
   /** Whether this request reads from a replica (outside write transactions). */
@@ -126,7 +154,8 @@ export class DatabaseContext {
   ): Promise<void> {
     const manager = this.manager;
     const all = Array.isArray(rows) ? rows : [rows];
-    for (const run of statementRuns(all, widthOf(manager, entity, all, columns))) {
+    for (const [index, run] of statementRuns(all, widthOf(manager, entity, all, columns)).entries()) {
+      if (index > 0) await this.yieldTurn();
       await manager.query(...this.inserts.statement(manager, entity, run, columns));
     }
   }
@@ -162,7 +191,8 @@ export class DatabaseContext {
     const suffix = onConflict(manager, keyColumns, (mysql) =>
       columns.map((c) => (mysql ? `${c} = VALUES(${c})` : `${c} = EXCLUDED.${c}`)).join(', '),
     );
-    for (const run of statementRuns(rows, widthOf(manager, entity, rows))) {
+    for (const [index, run] of statementRuns(rows, widthOf(manager, entity, rows)).entries()) {
+      if (index > 0) await this.yieldTurn();
       const [insert, parameters] = this.inserts.statement(manager, entity, run);
       await manager.query(`${insert} ${suffix}`, parameters);
     }
@@ -189,7 +219,8 @@ export class DatabaseContext {
     const columns = [...keyColumns, column];
     const counter = manager.connection.driver.escape(column);
     const suffix = onConflict(manager, keyColumns, () => `${counter} = ${counter} + ${delta}`);
-    for (const run of statementRuns(rows, columns.length)) {
+    for (const [index, run] of statementRuns(rows, columns.length).entries()) {
+      if (index > 0) await this.yieldTurn();
       const [insert, parameters] = this.inserts.statement(manager, table, run, columns);
       await manager.query(`${insert} ${suffix}`, parameters);
     }
@@ -223,12 +254,13 @@ export class DatabaseContext {
 
   /**
    * Lets the event loop answer other requests between the steps of long work, where that is safe. A MySQL
-   * transaction has a connection of its own, so others read beside it. SQLite's one connection would show
-   * them this transaction's uncommitted rows (and put their own writes inside it), so inside a transaction
-   * there it does nothing: the synchronous driver holds the loop for the whole write (docs/operations.md).
+   * transaction has a connection of its own, so others read beside it; on SQLite others read through the
+   * read-only connection and their writes wait for the writer lock (`WriteTransactions`). An in-memory SQLite
+   * database has no second connection, and its one would show others this transaction's uncommitted rows:
+   * there a transaction keeps the loop.
    */
   async yieldTurn(): Promise<void> {
-    if (this.inTransaction && this.dataSource.options.type === 'better-sqlite3') return;
+    if (this.inTransaction && this.dataSource.options.type === 'better-sqlite3' && !this.sqliteReads) return;
     await nextTurn();
   }
 

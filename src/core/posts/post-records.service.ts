@@ -159,7 +159,10 @@ export class PostRecordsService {
     const now = this.siteTime.now();
     const resolve = memoizedResolvers(this.resolvers(user, now));
     const posts: PostEntity[] = [];
-    for (const input of inputs) posts.push(await this.newPost(def, input, user, now, resolve));
+    for (const [index, input] of inputs.entries()) {
+      if (index > 0 && index % 250 === 0) await this.db.yieldTurn();
+      posts.push(await this.newPost(def, input, user, now, resolve));
+    }
     const slugs = await this.slugs.uniqueSlugs(
       def.type,
       inputs.map((i) => i.slug || i.title),

@@ -74,17 +74,17 @@ export class SiteIdentity implements OnApplicationBootstrap {
   private async record(host: string, replace: boolean): Promise<string> {
     const now = await this.clock.nowSqlUtc();
     if (replace) {
-      await this.db.manager.query('UPDATE site_identity SET global_id_host = ?, recorded_utc = ? WHERE id = 1', [
-        host,
-        now,
-      ]);
+      await this.db.writesOutsideTransactions.query(
+        'UPDATE site_identity SET global_id_host = ?, recorded_utc = ? WHERE id = 1',
+        [host, now],
+      );
       return host;
     }
     try {
-      await this.db.manager.query('INSERT INTO site_identity (id, global_id_host, recorded_utc) VALUES (1, ?, ?)', [
-        host,
-        now,
-      ]);
+      await this.db.writesOutsideTransactions.query(
+        'INSERT INTO site_identity (id, global_id_host, recorded_utc) VALUES (1, ?, ?)',
+        [host, now],
+      );
       return host;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -243,8 +243,10 @@ export class EventRecordWriter {
     const ids: number[] = [];
     // Only ids the client named are checked: those of inline objects were just found or created as this type.
     const named: number[] = [];
-    for (const item of items) {
+    for (const [index, item] of items.entries()) {
       if (item.inline) {
+        // Each new record is a few statements and a slug: others go first between runs of them.
+        if (index > 0 && index % 20 === 0) await this.db.yieldTurn();
         ids.push(await service.createOrReuse(item.inline, user));
       } else {
         ids.push(item.id);
