@@ -44,7 +44,13 @@ describe('ApplicationPasswordsService', () => {
         { provide: Clock, useValue: { nowSqlUtc: () => '2026-01-01 00:00:00' } },
         // No REDIS_URL: one instance.
         { provide: SharedRedis, useValue: { client: null } },
-        { provide: DatabaseContext, useValue: { manager: { getRepository: () => repo } } },
+        {
+          provide: DatabaseContext,
+          useValue: {
+            manager: { getRepository: () => repo },
+            writesOutsideTransactions: { getRepository: () => repo },
+          },
+        },
       ],
     }).compile();
     service = moduleRef.get(ApplicationPasswordsService);

@@ -9,7 +9,10 @@ function fakeSequence() {
   const dataSource = {
     query: () => new Promise<{ value: number }[]>((resolve) => pending.push((value) => resolve([{ value }]))),
   } as unknown as DataSource;
-  const version = new ContentVersion({} as DatabaseContext, dataSource);
+  const version = new ContentVersion(
+    { readsOutsideTransactions: dataSource } as unknown as DatabaseContext,
+    dataSource,
+  );
   const answer = async (value: number) => {
     const next = pending.shift();
     if (!next) throw new Error('no read is pending');
