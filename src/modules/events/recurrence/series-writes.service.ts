@@ -108,7 +108,10 @@ export class SeriesWrites {
       template: { fields: {}, lengthSeconds: wallSeconds(details.startLocal, details.endLocal) },
       horizonUtc: null as string | null,
     });
+    // The expansion is one step of its own (up to about 0.4 s idle for 4,000 occurrences).
+    await this.db.yieldTurn();
     const plan = this.plan(series, lines, nowUtc);
+    await this.db.yieldTurn();
     series.lines = plan.lines;
     series.horizonUtc = plan.horizonUtc;
     series.template.fields = await this.sharedFieldsOf(post, details, writeFields);
