@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedChange } from './changes/recorded-change';
+import { DatabaseContext } from './database-context';
 
 /** Statements a module runs at the end of every content write, given what the write changed. */
 export type CommitStep = (changes: readonly RecordedChange[]) => Promise<void>;
@@ -20,6 +21,8 @@ export class CommitSteps {
   private readonly steps: CommitStep[] = [];
   private readonly deletionSteps: DeletionStep[] = [];
 
+  constructor(private readonly db: DatabaseContext) {}
+
   add(step: CommitStep): void {
     this.steps.push(step);
   }
@@ -33,7 +36,11 @@ export class CommitSteps {
   }
 
   async run(changes: readonly RecordedChange[]): Promise<void> {
-    for (const step of this.steps) await step(changes);
+    for (const step of this.steps) {
+      // Each step's rows for thousands of changes (a series) are work of their own: others go between them.
+      if (changes.length > 1) await this.db.yieldTurn();
+      await step(changes);
+    }
   }
 
   /** Called by whatever deletes records for good, inside its transaction, before the delete. */

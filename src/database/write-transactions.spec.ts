@@ -16,7 +16,12 @@ const driverError = (fields: Record<string, unknown>) => Object.assign(new Error
 function fakeDatabase(type: 'mysql' | 'better-sqlite3', inTransaction = false) {
   const transaction = jest.fn(async (work: () => Promise<unknown>) => work());
   const recorded: RecordedChange[] = [];
-  const db = { inTransaction, inNewTransaction: transaction, recordedChanges: recorded } as unknown as DatabaseContext;
+  const db = {
+    inTransaction,
+    inNewTransaction: transaction,
+    recordedChanges: recorded,
+    yieldTurn: async () => undefined,
+  } as unknown as DatabaseContext;
   const dataSource = { options: { type } } as unknown as DataSource;
   const version = {
     bumpInTransaction: jest.fn(async (_at: string, readBack: boolean): Promise<number | null> => (readBack ? 7 : null)),
@@ -25,7 +30,7 @@ function fakeDatabase(type: 'mysql' | 'better-sqlite3', inTransaction = false) {
   const changeLog = {
     write: jest.fn(async (_seq: number, _at: string, _changes: RecordedChange[]): Promise<void> => undefined),
   };
-  const commitSteps = new CommitSteps();
+  const commitSteps = new CommitSteps(db);
   return {
     transactions: new WriteTransactions(
       db,

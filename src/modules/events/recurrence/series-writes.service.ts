@@ -35,6 +35,8 @@ import type { WriteScope } from './write-scope';
 /** Write fields that are each occurrence's own, or that the series keeps elsewhere: never in its template. */
 /** Occurrences whose dates are worked out between two turns of the event loop (where the database allows one). */
 const TURN_EVERY = 250;
+/** Occurrences edited or deleted one by one between two turns of the event loop (a few statements each). */
+const WRITES_PER_TURN = 50;
 
 const NOT_SHARED = [
   'start_date',
@@ -159,7 +161,8 @@ export class SeriesWrites {
     const shared: UpdateEventDto = Object.fromEntries(
       Object.entries(dto).filter(([key]) => !['slug', 'start_date', 'end_date', 'timezone', 'all_day'].includes(key)),
     );
-    for (const row of ordered) {
+    for (const [index, row] of ordered.entries()) {
+      if (index > 0 && index % WRITES_PER_TURN === 0) await this.db.yieldTurn();
       const isTarget = row.post.id === target.post.id;
       const occurrenceLocal = moved.get(row.post.id);
       if (!isTarget && (row.details.detached || row.post.status === 'trash')) {
@@ -228,7 +231,8 @@ export class SeriesWrites {
     const plan = this.plan(series, lines, nowUtc);
     const wanted = new Set(plan.occurrences.map((o) => o.local));
     const kept = rows.filter((r) => wanted.has(r.details.occurrenceLocal ?? ''));
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
+      if (index > 0 && index % WRITES_PER_TURN === 0) await this.db.yieldTurn();
       if (!kept.includes(row)) await this.records.destroy(EVENT_POST_TYPE, row.post, user, { authorized: true });
     }
     const have = new Set(kept.map((r) => r.details.occurrenceLocal));
@@ -260,7 +264,8 @@ export class SeriesWrites {
     const cut = target.details.occurrenceLocal ?? '';
     const following = scope === 'following' && cut > series.startLocal;
     const affected = following ? rows.filter((r) => (r.details.occurrenceLocal ?? '') >= cut) : rows;
-    for (const row of affected) {
+    for (const [index, row] of affected.entries()) {
+      if (index > 0 && index % WRITES_PER_TURN === 0) await this.db.yieldTurn();
       if (row.post.id === target.post.id) continue;
       if (force) await this.records.destroy(EVENT_POST_TYPE, row.post, user, { authorized: true });
       else if (row.post.status !== 'trash') await this.records.trash(EVENT_POST_TYPE, row.post);
