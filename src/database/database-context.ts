@@ -154,10 +154,9 @@ export class DatabaseContext implements OnModuleInit, OnApplicationShutdown {
   ): Promise<void> {
     const manager = this.manager;
     const all = Array.isArray(rows) ? rows : [rows];
-    for (const [index, run] of statementRuns(all, widthOf(manager, entity, all, columns)).entries()) {
-      if (index > 0) await this.yieldTurn();
-      await manager.query(...this.inserts.statement(manager, entity, run, columns));
-    }
+    await this.inRuns(all, widthOf(manager, entity, all, columns), (run) =>
+      manager.query(...this.inserts.statement(manager, entity, run, columns)),
+    );
   }
 
   /** {@link insertOnly} for one row whose id the database generates; returns that id. */
@@ -191,11 +190,10 @@ export class DatabaseContext implements OnModuleInit, OnApplicationShutdown {
     const suffix = onConflict(manager, keyColumns, (mysql) =>
       columns.map((c) => (mysql ? `${c} = VALUES(${c})` : `${c} = EXCLUDED.${c}`)).join(', '),
     );
-    for (const [index, run] of statementRuns(rows, widthOf(manager, entity, rows)).entries()) {
-      if (index > 0) await this.yieldTurn();
+    await this.inRuns(rows, widthOf(manager, entity, rows), (run) => {
       const [insert, parameters] = this.inserts.statement(manager, entity, run);
-      await manager.query(`${insert} ${suffix}`, parameters);
-    }
+      return manager.query(`${insert} ${suffix}`, parameters);
+    });
   }
 
   /**
@@ -219,11 +217,10 @@ export class DatabaseContext implements OnModuleInit, OnApplicationShutdown {
     const columns = [...keyColumns, column];
     const counter = manager.connection.driver.escape(column);
     const suffix = onConflict(manager, keyColumns, () => `${counter} = ${counter} + ${delta}`);
-    for (const [index, run] of statementRuns(rows, columns.length).entries()) {
-      if (index > 0) await this.yieldTurn();
+    await this.inRuns(rows, columns.length, (run) => {
       const [insert, parameters] = this.inserts.statement(manager, table, run, columns);
-      await manager.query(`${insert} ${suffix}`, parameters);
-    }
+      return manager.query(`${insert} ${suffix}`, parameters);
+    });
   }
 
   /**
@@ -246,6 +243,14 @@ export class DatabaseContext implements OnModuleInit, OnApplicationShutdown {
     }
     if (Object.keys(changes).length === 0) return;
     await manager.update(target, key, changes as never);
+  }
+
+  /** One statement per run of `rows` (`statementRuns`), the loop given away between them. */
+  private async inRuns<T>(rows: readonly T[], width: number, statement: (run: T[]) => Promise<unknown>): Promise<void> {
+    for (const [index, run] of statementRuns(rows, width).entries()) {
+      if (index > 0) await this.yieldTurn();
+      await statement(run);
+    }
   }
 
   get inTransaction(): boolean {
