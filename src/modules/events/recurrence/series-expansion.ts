@@ -59,8 +59,9 @@ const wallOf = (date: Date): WallTime => ({
 export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Expansion {
   const limit = options.limit ?? MAX_OCCURRENCES;
   const horizonUtc = options.nowUtc.plus({ days: options.horizonDays ?? HORIZON_DAYS });
-  const walls = new Map<string, WallTime>();
-  const add = (wall: WallTime) => walls.set(formatWallTime(wall), wall);
+  // Each wall time is placed in the zone once: placing is most of an expansion's cost (luxon asks Intl).
+  const walls = new Map<string, DateTime>();
+  const add = (wall: WallTime, at = wallTimeToUtc(wall, options.zone)) => walls.set(formatWallTime(wall), at);
   add(options.start);
   let unbounded = false;
   for (const rule of set.rules) {
@@ -84,7 +85,7 @@ export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Exp
       const wall = wallOf(date);
       const at = wallTimeToUtc(wall, options.zone);
       if ((untilUtc && at > untilUtc) || (!bounded && at > horizonUtc)) continue;
-      add(wall);
+      add(wall, at);
     }
   }
   for (const date of set.rdates) add(wallFor(date, options));
@@ -96,7 +97,7 @@ export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Exp
   );
   const occurrences = [...walls]
     .filter(([local]) => !excluded.has(local) && !excluded.has(local.slice(0, 10)))
-    .map(([local, wall]) => ({ local, startUtc: wallTimeToUtc(wall, options.zone) }))
+    .map(([local, startUtc]) => ({ local, startUtc }))
     .sort((a, b) => a.startUtc.toMillis() - b.startUtc.toMillis() || (a.local < b.local ? -1 : 1));
   if (occurrences.length > limit) return { ok: false, problem: tooMany(limit) };
   return { ok: true, occurrences, horizonUtc: unbounded ? horizonUtc : null };
