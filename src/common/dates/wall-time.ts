@@ -1,4 +1,4 @@
-import { DateTime, type Zone } from 'luxon';
+import { DateTime, Info, type Zone } from 'luxon';
 
 /** A wall-clock time without a zone: what a recurrence rule counts in. */
 export interface WallTime {
@@ -17,15 +17,67 @@ export interface WallTime {
  * spring-forward night is 03:30. Invalid (a 30 February) when the wall time is no date.
  */
 export function placeWallTime(wall: WallTime, zone: string | Zone): DateTime {
+  const instant = plainInstant(wall, zone);
+  return instant === undefined ? placedByLuxon(wall, zone) : DateTime.fromMillis(instant, { zone });
+}
+
+/** The instant (in UTC) a wall-clock time names in `zone` (`placeWallTime`). */
+export function wallTimeToUtc(wall: WallTime, zone: string | Zone): DateTime {
+  const instant = plainInstant(wall, zone);
+  return instant === undefined ? placedByLuxon(wall, zone).toUTC() : DateTime.fromMillis(instant, { zone: 'utc' });
+}
+
+/** The slow path, and the reference the fast one is tested against (wall-time.spec.ts). */
+export function placedByLuxon(wall: WallTime, zone: string | Zone): DateTime {
   const placed = DateTime.fromObject(wall, { zone });
   if (!placed.isValid) return placed;
   // Luxon alone picks either occurrence of a repeated time, depending on the zone.
   return [...placed.getPossibleOffsets()].sort((a, b) => a.toMillis() - b.toMillis())[0] ?? placed;
 }
 
-/** The instant (in UTC) a wall-clock time names in `zone` (`placeWallTime`). */
-export function wallTimeToUtc(wall: WallTime, zone: string | Zone): DateTime {
-  return placeWallTime(wall, zone).toUTC();
+const DAY_MS = 86_400_000;
+/** Offsets already asked of a zone, by instant: each costs an Intl call, and a series asks the same ones. */
+const offsetMemo = new Map<string, Map<number, number>>();
+const MEMO_SIZE = 20_000;
+
+function memoizedOffset(zone: Zone, at: number): number {
+  let memo = offsetMemo.get(zone.name);
+  if (!memo) offsetMemo.set(zone.name, (memo = new Map<number, number>()));
+  let offset = memo.get(at);
+  if (offset === undefined) {
+    if (memo.size >= MEMO_SIZE) memo.clear();
+    offset = zone.offset(at);
+    memo.set(at, offset);
+  }
+  return offset;
+}
+
+/**
+ * The instant of a wall time far from any change of offset, from at most three (memoized) offsets; undefined
+ * when a change is within a day of it, or the wall time is unusual (no date, a year luxon and Date read
+ * differently), where luxon places it. Equal to luxon's answer (the same offsets and the same test that
+ * `getPossibleOffsets` makes), except where luxon's own answer would depend on the current time.
+ */
+function plainInstant(wall: WallTime, zoneInput: string | Zone): number | undefined {
+  if (wall.year < 1000 || wall.year > 9999) return undefined;
+  const local = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const check = new Date(local);
+  if (
+    check.getUTCMonth() !== wall.month - 1 ||
+    check.getUTCDate() !== wall.day ||
+    check.getUTCHours() !== wall.hour ||
+    check.getUTCMinutes() !== wall.minute ||
+    check.getUTCSeconds() !== wall.second
+  ) {
+    return undefined;
+  }
+  const zone = Info.normalizeZone(zoneInput);
+  if (!zone.isValid) return undefined;
+  if (zone.isUniversal) return local - zone.offset(local) * 60_000;
+  const before = memoizedOffset(zone, local - DAY_MS);
+  if (memoizedOffset(zone, local + DAY_MS) !== before) return undefined;
+  const instant = local - before * 60_000;
+  return memoizedOffset(zone, instant) === before ? instant : undefined;
 }
 
 /** A `YYYY-MM-DD HH:MM:SS` as a wall time (no zone); undefined when it is not one. */

@@ -32,12 +32,12 @@ import { occurrenceDates, shiftWall, wallSeconds } from './occurrence-dates';
 import { SeriesRepository } from './series.repository';
 import type { WriteScope } from './write-scope';
 
-/** Write fields that are each occurrence's own, or that the series keeps elsewhere: never in its template. */
 /** Occurrences whose dates are worked out between two turns of the event loop (where the database allows one). */
-const TURN_EVERY = 250;
+const TURN_EVERY = 100;
 /** Occurrences edited or deleted one by one between two turns of the event loop (a few statements each). */
 const WRITES_PER_TURN = 50;
 
+/** Write fields that are each occurrence's own, or that the series keeps elsewhere: never in its template. */
 const NOT_SHARED = [
   'start_date',
   'end_date',
