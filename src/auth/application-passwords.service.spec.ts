@@ -4,7 +4,7 @@ import { getRepositoryToken } from '@nestjs/typeorm';
 import { Clock } from '../common/dates/clock';
 import { SharedRedis } from '../common/redis/shared-redis';
 import { AppConfig } from '../config/app-config';
-import { DatabaseContext } from '../database/database-context';
+import { WriteTransactions } from '../database/write-transactions';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { ApplicationPasswordsService } from './application-passwords.service';
 import { CredentialCache } from './credential-cache';
@@ -45,10 +45,9 @@ describe('ApplicationPasswordsService', () => {
         // No REDIS_URL: one instance.
         { provide: SharedRedis, useValue: { client: null } },
         {
-          provide: DatabaseContext,
+          provide: WriteTransactions,
           useValue: {
-            manager: { getRepository: () => repo },
-            writesOutsideTransactions: { getRepository: () => repo },
+            single: <T>(work: (manager: unknown) => Promise<T>) => work({ getRepository: () => repo }),
           },
         },
       ],

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { Clock } from '../common/dates/clock';
-import { DatabaseContext } from '../database/database-context';
+import { WriteTransactions } from '../database/write-transactions';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { AuthInputError } from './auth-input.error';
 import { toAuthUser, type AuthUser } from './auth-user';
@@ -36,7 +36,7 @@ export class ApplicationPasswordsService {
     private readonly users: UsersService,
     private readonly credentials: CredentialCache,
     private readonly clock: Clock,
-    private readonly db: DatabaseContext,
+    private readonly transactions: WriteTransactions,
   ) {}
 
   /** Issues a new password for the user; `secret` is for the start-up bootstrap only. */
@@ -66,7 +66,7 @@ export class ApplicationPasswordsService {
       lastUsedUtc: null,
       lastIp: null,
     });
-    await this.db.writesOutsideTransactions.getRepository(ApplicationPasswordEntity).insert(row);
+    await this.transactions.single((manager) => manager.getRepository(ApplicationPasswordEntity).insert(row));
     return { id: row.id, name: row.name, password: prepared.password, createdUtc: row.createdUtc };
   }
 

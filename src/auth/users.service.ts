@@ -9,6 +9,7 @@ import { CredentialCache } from './credential-cache';
 import { isRole, ROLES, type Role } from './roles';
 import { UserEntity } from './user.entity';
 import { DatabaseContext } from '../database/database-context';
+import { WriteTransactions } from '../database/write-transactions';
 
 const LOGIN_PATTERN = /^[a-z0-9._@-]{1,60}$/;
 
@@ -24,6 +25,7 @@ export interface NewUser {
 export class UsersService {
   constructor(
     private readonly db: DatabaseContext,
+    private readonly transactions: WriteTransactions,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly clock: Clock,
     private readonly credentials: CredentialCache,
@@ -43,17 +45,19 @@ export class UsersService {
     if (email !== null && !isEmail(email)) throw new AuthInputError(`"${email}" is not an e-mail address`);
     if (await this.findByLogin(login)) throw new UserExistsError(`user "${login}" already exists`);
     try {
-      // Through the context, so a caller's write transaction (the bootstrap) holds the row with its own.
-      const users = this.db.writesOutsideTransactions.getRepository(UserEntity);
-      return await users.save(
-        users.create({
-          login,
-          role,
-          email,
-          displayName: input.displayName?.trim() || login,
-          registeredUtc: this.clock.nowSqlUtc(),
-        }),
-      );
+      // In a caller's write transaction (the bootstrap) the row goes with its own.
+      return await this.transactions.single((manager) => {
+        const users = manager.getRepository(UserEntity);
+        return users.save(
+          users.create({
+            login,
+            role,
+            email,
+            displayName: input.displayName?.trim() || login,
+            registeredUtc: this.clock.nowSqlUtc(),
+          }),
+        );
+      });
     } catch (error) {
       if (isUniqueViolation(error)) {
         throw new UserExistsError(

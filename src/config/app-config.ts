@@ -170,6 +170,14 @@ export class AppConfig {
   get futurePostsIntervalSeconds(): number {
     return this.get('FUTURE_POSTS_INTERVAL_SECONDS');
   }
+  get clockSync(): { enabled: boolean; checkMs: number; maxSkewMs: number; offsetMs: number } {
+    return {
+      enabled: this.get('CLOCK_SYNC'),
+      checkMs: this.get('CLOCK_CHECK_SECONDS') * 1000,
+      maxSkewMs: this.get('CLOCK_MAX_SKEW_MS'),
+      offsetMs: this.get('CLOCK_OFFSET_MS'),
+    };
+  }
   /** The administrator to create at start-up when it does not exist yet. */
   get bootstrapAdmin(): { login: string; password: string } | null {
     const login = this.get('CAL_ADMIN_LOGIN');

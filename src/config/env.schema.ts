@@ -224,6 +224,35 @@ export class EnvironmentVariables {
   @Max(3600)
   FUTURE_POSTS_INTERVAL_SECONDS = 30;
 
+  /**
+   * The process clock is checked against the database's at start and this often; what decides publishing
+   * (and every read that asks whether a post is published yet) uses the corrected time (docs/operations.md).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(5)
+  @Max(3600)
+  CLOCK_CHECK_SECONDS = 60;
+
+  /** A process clock further than this from the database's is logged (warn) and shown in readiness. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  CLOCK_MAX_SKEW_MS = 2000;
+
+  /** `false` trusts the process clock as it is (no check against the database). */
+  @Transform(toBool)
+  @IsBoolean()
+  CLOCK_SYNC = true;
+
+  /** Drills and tests only: moves this process's own clock (a skewed instance), before any correction. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(-86_400_000)
+  @Max(86_400_000)
+  CLOCK_OFFSET_MS = 0;
+
   /** Redis for what several instances share: with it, webhook deliveries run on a BullMQ queue. */
   @IsOptional()
   @ValidateIf((_o, v) => v !== '')

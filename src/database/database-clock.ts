@@ -23,6 +23,19 @@ export class DatabaseClock {
     return String(sqlDateTime.from(row.now));
   }
 
+  /** The database's current time in Unix milliseconds (to the millisecond, for `ClockSync`). */
+  async nowMs(): Promise<number> {
+    const manager = this.db.manager;
+    const sql =
+      manager.connection.options.type === 'better-sqlite3'
+        ? "SELECT strftime('%Y-%m-%d %H:%M:%f', 'now') AS now"
+        : "SELECT DATE_FORMAT(UTC_TIMESTAMP(3), '%Y-%m-%d %H:%i:%s.%f') AS now";
+    const [row] = await manager.query<{ now: string }[]>(sql);
+    const ms = Date.parse(`${String(row.now).replace(' ', 'T').slice(0, 23)}Z`);
+    if (Number.isNaN(ms)) throw new Error(`the database's clock said ${String(row.now)}`);
+    return ms;
+  }
+
   /** `sql` (`YYYY-MM-DD HH:MM:SS`, UTC) moved on by `ms`. */
   static plus(sql: string, ms: number): string {
     return String(sqlDateTime.from(new Date(sqlUtcToMs(sql) + ms)));

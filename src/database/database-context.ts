@@ -93,8 +93,9 @@ export class DatabaseContext implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * For a single-statement write outside a write transaction (a login's last use, a new user at the start):
-   * the current transaction's manager, else the primary's (never SQLite's read-only connection).
+   * For a single-statement write outside a write transaction: the current transaction's manager, else the
+   * primary's (never SQLite's read-only connection). Only through `WriteTransactions.single`, which queues
+   * it behind SQLite's writer.
    */
   get writesOutsideTransactions(): EntityManager {
     return this.current.getStore()?.manager ?? this.dataSource.manager;

@@ -11,6 +11,7 @@ import { ContentVersion } from './content-version';
 import { DatabaseContext } from './database-context';
 import { Leases } from './leases';
 import { DatabaseClock } from './database-clock';
+import { ClockSync } from './clock-sync';
 import { ReplicaReads } from './replica-reads';
 import { mayConnectLater } from './connection-failures';
 import { ReplicaHealth } from './replica-health';
@@ -25,6 +26,7 @@ import { DERIVED_STORES, type DerivedStore } from './derived-stores';
 const SHARED = [
   DatabaseContext,
   DatabaseClock,
+  ClockSync,
   Leases,
   ReplicaReads,
   ReplicaHealth,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Mutex, withTimeout, type MutexInterface } from 'async-mutex';
 import { setTimeout as delay } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { isRetryableWriteConflict } from '../common/errors/driver-errors';
 import { AppConfig } from '../config/app-config';
 import { Clock } from '../common/dates/clock';
@@ -84,6 +84,18 @@ export class WriteTransactions {
         await delay(retryDelayMs(attempt));
       }
     }
+  }
+
+  /**
+   * A single-statement write that no reader's cached answer depends on (a new user, an application
+   * password, a mark of the service's own), outside a transaction: in the caller's transaction when there
+   * is one; else on the primary, on SQLite queued behind the writer like a transaction, so that it never
+   * lands inside another request's open transaction (and is never lost with that one's rollback).
+   */
+  single<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const write = () => work(this.db.writesOutsideTransactions);
+    if (this.db.inTransaction || !this.sqliteWriter) return write();
+    return this.sqliteWriter.runExclusive(write);
   }
 
   /**

@@ -11,6 +11,7 @@ import { SharedRedis } from '../common/redis/shared-redis';
 import { ReplicaHealth } from '../database/replica-health';
 import { AppConfig } from '../config/app-config';
 import { StalledServerGuard } from '../database/stalled-server-guard';
+import { ClockSync, type ClockReport } from '../database/clock-sync';
 
 interface ReadyBody {
   /**
@@ -30,6 +31,8 @@ interface ReadyBody {
    * `REPLICA_MAX_LAG_SECONDS` (reads go to the primary meanwhile in both cases).
    */
   replicas?: { status: 'up' | 'down' | 'behind'; lag_seconds: number | null; max_lag_seconds: number };
+  /** Absent with `CLOCK_SYNC=false`. This process's clock against the database's (corrected either way). */
+  clock?: ClockReport;
 }
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -50,6 +53,7 @@ export class HealthController {
     private readonly replicas: ReplicaHealth,
     private readonly config: AppConfig,
     private readonly stalledServer: StalledServerGuard,
+    private readonly clockSync: ClockSync,
   ) {}
 
   @Get()
@@ -141,6 +145,7 @@ export class HealthController {
       ...(migrations ? { migrations } : {}),
       ...redis,
       ...replicas,
+      ...(this.clockSync.report ? { clock: this.clockSync.report } : {}),
     };
   }
 

@@ -75,6 +75,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
           LOG_LEVEL: 'silent',
           WEBHOOKS_WORKER: 'false',
           IMPORTS_SCHEDULER: 'false',
+          // A pinned or stepped clock is the test's own: nothing to correct it by.
+          ...(options.now || options.clock ? { CLOCK_SYNC: 'false' } : {}),
           ...(options.env ?? {}),
         },
         modules: options.modules,
@@ -94,7 +96,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   if (testClock && !options.realDatabaseClock) {
     const followed = testClock;
-    builder.overrideProvider(DatabaseClock).useValue({ nowSqlUtc: () => Promise.resolve(followed.nowSqlUtc()) });
+    builder.overrideProvider(DatabaseClock).useValue({
+      nowSqlUtc: () => Promise.resolve(followed.nowSqlUtc()),
+      nowMs: () => Promise.resolve(followed.now().getTime()),
+    });
   }
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false });

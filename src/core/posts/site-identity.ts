@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../common/errors/driver-errors';
 import { AppConfig } from '../../config/app-config';
 import { DatabaseClock } from '../../database/database-clock';
 import { DatabaseContext } from '../../database/database-context';
+import { WriteTransactions } from '../../database/write-transactions';
 
 /** Hosts that name a developer's machine, not a site: never recorded as a site's identity. */
 const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(:\d+)?$/i;
@@ -25,6 +26,7 @@ export class SiteIdentity implements OnApplicationBootstrap {
 
   constructor(
     private readonly db: DatabaseContext,
+    private readonly transactions: WriteTransactions,
     private readonly clock: DatabaseClock,
     private readonly config: AppConfig,
   ) {}
@@ -74,16 +76,14 @@ export class SiteIdentity implements OnApplicationBootstrap {
   private async record(host: string, replace: boolean): Promise<string> {
     const now = await this.clock.nowSqlUtc();
     if (replace) {
-      await this.db.writesOutsideTransactions.query(
-        'UPDATE site_identity SET global_id_host = ?, recorded_utc = ? WHERE id = 1',
-        [host, now],
+      await this.transactions.single((manager) =>
+        manager.query('UPDATE site_identity SET global_id_host = ?, recorded_utc = ? WHERE id = 1', [host, now]),
       );
       return host;
     }
     try {
-      await this.db.writesOutsideTransactions.query(
-        'INSERT INTO site_identity (id, global_id_host, recorded_utc) VALUES (1, ?, ?)',
-        [host, now],
+      await this.transactions.single((manager) =>
+        manager.query('INSERT INTO site_identity (id, global_id_host, recorded_utc) VALUES (1, ?, ?)', [host, now]),
       );
       return host;
     } catch (error) {

@@ -100,7 +100,7 @@ export class EventZoneRebase implements OnApplicationBootstrap {
       });
       if (changed.length > 0) moved.push(...(await this.rewrite(changed, now)));
     }
-    await recordFilled(this.db.writesOutsideTransactions, { name: ZONE_RULES_ROW, version: rules });
+    await this.transactions.single((manager) => recordFilled(manager, { name: ZONE_RULES_ROW, version: rules }));
     if (moved.length > 0)
       this.logger.log(`time zone rules ${rules}: moved ${moved.length} event(s) to their new UTC times`);
     return moved;
