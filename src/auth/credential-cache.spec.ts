@@ -4,15 +4,21 @@ import type { AppConfig } from '../config/app-config';
 import { toAuthUser } from './auth-user';
 import { CredentialCache } from './credential-cache';
 
-/** A Redis holding one counter, that can be taken down. */
+/** A Redis holding one counter and the token of its keys, that can be taken down or flushed. */
 function fakeRedis() {
-  const state = { value: 0, down: false };
+  const state = { value: 0, down: false, token: 'first' };
   const fail = () => Promise.reject(new Error('Connection is closed.'));
   const client = {
-    get: () => (state.down ? fail() : Promise.resolve(state.value === 0 ? null : String(state.value))),
     incr: () => (state.down ? fail() : Promise.resolve(++state.value)),
   };
-  const redis = { client, key: (name: string) => `test:${name}` } as unknown as SharedRedis;
+  const redis = {
+    client,
+    key: (name: string) => `test:${name}`,
+    readKeys: () =>
+      state.down
+        ? fail()
+        : Promise.resolve({ values: [state.value === 0 ? null : String(state.value)], token: state.token }),
+  } as unknown as SharedRedis;
   return { state, redis };
 }
 
@@ -39,6 +45,17 @@ describe('CredentialCache across instances (credential epoch in Redis)', () => {
     await a.forgetUser(3);
     b.set('ann', 'pw', { user, passwordId: 'p1' }, started);
     expect(b.get('ann', 'pw', await b.epoch())).toBeUndefined();
+  });
+
+  it('never uses an entry of an epoch from before Redis lost its keys, though the count repeats', async () => {
+    const { redis, state } = fakeRedis();
+    const cache = new CredentialCache(config, redis);
+    state.value = 2;
+    cache.set('ann', 'pw', { user, passwordId: 'p1' }, await cache.epoch());
+    // Flushed, and two revocations since: the count is 2 again.
+    state.token = 'second';
+    state.value = 2;
+    expect(cache.get('ann', 'pw', await cache.epoch())).toBeUndefined();
   });
 
   it('keeps entries for a second only while Redis is down', async () => {

@@ -52,7 +52,10 @@ export class CredentialCache {
   async epoch(): Promise<CredentialEpoch> {
     if (!this.cache || !this.redis.client) return { value: null, unavailable: false };
     try {
-      return { value: (await this.redis.client.get(this.redis.key('credential-epoch'))) ?? '0', unavailable: false };
+      // With the token of Redis' keys: after a flush the epoch starts again at 0, and an entry of an old
+      // epoch with the same number must not count.
+      const { values, token } = await this.redis.readKeys([this.redis.key('credential-epoch')]);
+      return { value: `${token}:${values[0] ?? '0'}`, unavailable: false };
     } catch {
       return { value: null, unavailable: true };
     }

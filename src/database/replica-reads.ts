@@ -22,7 +22,8 @@ const PENDING = 'pending';
  * `READ_YOUR_WRITES_SECONDS`. However long the write took or the replica lags, the writer never gets a 404
  * for what they have just created. The marks live in Redis when `REDIS_URL` is set (the next read may
  * reach another instance), else in this process; while Redis is down, every signed-in caller reads from
- * the primary.
+ * the primary, and so does every signed-in caller for as long as a mark lives after Redis lost its keys (a
+ * flush, a new server: `SharedRedis.readKeys`).
  */
 @Injectable()
 export class ReplicaReads {
@@ -83,10 +84,12 @@ export class ReplicaReads {
     let mark: string | null | undefined = this.local.get(userId);
     if (this.redis.client) {
       try {
-        mark = (await this.redis.client.get(this.key(userId))) ?? mark;
+        mark = (await this.redis.readKeys([this.key(userId)])).values[0] ?? mark;
       } catch {
         return true;
       }
+      // Marks lost with Redis' keys (a flush): whoever may have written lately reads from the primary.
+      if (this.redis.lostKeysWithin(this.markMs)) return true;
     }
     if (mark === undefined || mark === null) return false;
     if (mark === PENDING) return true;

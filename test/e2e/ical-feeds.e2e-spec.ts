@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import ICAL from 'ical.js';
 import type { Role } from '../../src/auth/roles';
+import { CapturedStream } from '../support/captured-stream';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { ChangeHeads } from '../../src/core/changes/change-heads';
 import { EventFeedService, FEED_CHUNK } from '../../src/modules/events/ical/event-feed.service';
@@ -606,10 +607,14 @@ describe('iCalendar feeds: writes while a feed streams', () => {
 
 describe('iCalendar feeds: a bound on feeds written at once', () => {
   let t: TestApp;
+  const logs = new CapturedStream();
 
   beforeAll(async () => {
     // A fixed public URL: supertest's port changes per request, and validators are per origin.
-    t = await createTestApp({ env: { ICAL_CONCURRENT_FEEDS: '1', PUBLIC_URL: 'https://cal.example.org' } });
+    t = await createTestApp({
+      env: { ICAL_CONCURRENT_FEEDS: '1', PUBLIC_URL: 'https://cal.example.org', LOG_LEVEL: 'info' },
+      logDestination: logs,
+    });
     const editor = (await createUsersForAllRoles(t)).editor;
     for (const day of ['10', '11', '12']) {
       await postEvent(t, editor.auth, { start_date: `2031-02-${day} 10:00:00`, end_date: `2031-02-${day} 11:00:00` });
@@ -653,6 +658,9 @@ describe('iCalendar feeds: a bound on feeds written at once', () => {
       expect(turns.queued).toBe(1);
       const refused = await t.http.get(`${url}&third=1`).expect(503);
       expect(refused.body.code).toBe('rest_feeds_busy');
+      // A refusal by design, not a failure: nothing at error level for it.
+      const logged = logs.lines().map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(logged.filter((line) => line.level >= 50)).toEqual([]);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // A poll of an unchanged feed and a list need no turn.
       await t.http.get(url).set('If-None-Match', etag).expect(304);

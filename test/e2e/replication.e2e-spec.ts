@@ -390,6 +390,30 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
   });
 
   // Last: it stops the replica.
+  it('keeps a writer on the primary after Redis lost its keys (a flush), while replication is paused', async () => {
+    // A writer of their own: an earlier test spent the editor's failed-login allowance.
+    const writer = await createUser(a, 'editor');
+    await replicaInUse(b);
+    await servers.pause();
+    try {
+      const created = await a.http
+        .post(`${ns}/events`)
+        .set('Authorization', writer.auth)
+        .send({ title: 'Flushed', start_date: '2031-03-01 10:00', end_date: '2031-03-01 11:00' })
+        .expect(201);
+      const id = (created.body as { id: number }).id;
+      pastMinimumWindow();
+      // This service's keys gone, as in a FLUSHALL (the shared Redis itself is never flushed here).
+      await dropRedisKeys(prefix);
+      await b.http.get(`${ns}/events/${id}`).set('Authorization', writer.auth).expect(200);
+      // The public still reads the replica, which has not applied the write.
+      await b.http.get(`${ns}/events/${id}`).expect(404);
+    } finally {
+      await servers.resume();
+      await servers.caughtUp();
+    }
+  });
+
   it('reads from the primary while no replica answers, and says it is degraded', async () => {
     await servers.stopReplica();
     expect(await b.app.get(ReplicaHealth).check()).toBe(false);

@@ -23,6 +23,8 @@ export interface DomainErrorOptions {
 export class DomainError extends Error {
   readonly status: number;
   readonly code: string;
+  /** A refusal by design (a load limit), not a failure: logged as a refusal whatever its status. */
+  readonly refusal: boolean;
 
   constructor(
     readonly key: ErrorKey | ExtensionErrorKey,
@@ -34,6 +36,7 @@ export class DomainError extends Error {
     if (!spec) throw new Error(`no error "${key}" is defined`);
     this.status = spec.status;
     this.code = spec.code.replace('{noun}', options.noun ?? 'post');
+    this.refusal = 'refusal' in spec && spec.refusal === true;
   }
 }
 

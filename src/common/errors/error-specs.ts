@@ -36,12 +36,13 @@ export const ERROR_SPECS = {
   too_many_requests: { status: 429, code: 'rest_too_many_requests' },
   internal: { status: 500, code: 'rest_internal_error' },
   service_unavailable: { status: 503, code: 'rest_service_unavailable' },
-  feeds_busy: { status: 503, code: 'rest_feeds_busy' },
+  // `refusal`: the service turns the request away by design (a load limit); logged as a refusal, not an error.
+  feeds_busy: { status: 503, code: 'rest_feeds_busy', refusal: true },
   // Per post type: the code is built from the type's noun (`rest-venue-not-found`, `event-is-in-trash`).
   post_not_found: { status: 404, code: 'rest-{noun}-not-found' },
   post_not_accessible: { status: 403, code: '{noun}-not-accessible' },
   post_archive_page_not_found: { status: 404, code: '{noun}-archive-page-not-found' },
   post_in_trash: { status: 410, code: '{noun}-is-in-trash' },
-} as const satisfies Record<string, { status: number; code: string }>;
+} as const satisfies Record<string, { status: number; code: string; refusal?: true }>;
 
 export type ErrorKey = keyof typeof ERROR_SPECS;

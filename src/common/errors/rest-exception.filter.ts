@@ -58,7 +58,7 @@ export class RestExceptionFilter implements ExceptionFilter {
     const ctx = requestContextOf(req);
     const body = this.toBody(exception, ctx.language, ctx.requestId);
     const status = body.data.status;
-    if (status >= 500) {
+    if (status >= 500 && !(exception instanceof DomainError && exception.refusal)) {
       this.logger.error(
         { err: exception, requestId: ctx.requestId, url: redactUrl(req.originalUrl) },
         'request failed',

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { SharedLimiters } from './shared-limiters';
+import { RedisOutages } from './redis-outages';
 import { SharedRedis } from './shared-redis';
 
 /**
@@ -8,5 +9,8 @@ import { SharedRedis } from './shared-redis';
  * and the modules alike.
  */
 @Global()
-@Module({ providers: [SharedRedis, SharedLimiters], exports: [SharedRedis, SharedLimiters] })
+@Module({
+  providers: [RedisOutages, SharedRedis, SharedLimiters],
+  exports: [RedisOutages, SharedRedis, SharedLimiters],
+})
 export class RedisModule {}

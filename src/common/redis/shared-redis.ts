@@ -1,6 +1,8 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../../config/app-config';
+import { RedisOutages } from './redis-outages';
 
 /** How long start-up waits for Redis before it goes on degraded (a boot, not a request, waits). */
 const CONNECT_WAIT_MS = 5000;
@@ -21,11 +23,13 @@ const HEARTBEAT_MS = 1000;
  */
 @Injectable()
 export class SharedRedis implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('Redis');
   readonly client: Redis | null;
   private readonly prefix: string;
 
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    private readonly outages: RedisOutages,
+  ) {
     const redis = config.redis;
     this.prefix = redis?.prefix ?? '';
     this.client = redis
@@ -40,9 +44,14 @@ export class SharedRedis implements OnModuleInit, OnApplicationShutdown {
           connectTimeout: Math.max(redis.commandTimeoutMs, 1000),
         })
       : null;
-    this.client?.on('error', () => undefined);
+    if (this.client) outages.watch('shared', this.client);
   }
 
+  private readonly logger = new Logger('Redis');
+  /** The token of Redis' keys as this process last saw it (`readKeys`); null before the first read. */
+  private keysToken: string | null = null;
+  /** When this process last found Redis' keys lost (a flush, a new server), in Unix ms. */
+  private lostKeysAt: number | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private probing: Promise<void> | null = null;
 
@@ -59,13 +68,44 @@ export class SharedRedis implements OnModuleInit, OnApplicationShutdown {
     const client = this.client;
     if (!client || client.status !== 'ready') return;
     try {
-      await client.ping();
+      // Also notices a flush within a second when no request reads Redis.
+      await this.readKeys([]);
     } catch {
       if (client.status === 'ready') {
-        this.logger.warn('Redis did not answer in time: serving degraded (per-instance limits) until it does');
+        this.outages.failed('shared', new Error('no answer to PING within REDIS_COMMAND_TIMEOUT_MS'));
         client.disconnect(true);
       }
     }
+  }
+
+  /**
+   * Reads `names` (full keys) together with a token that lives as long as Redis keeps its keys, in one round
+   * trip. A token missing or different from the one this process saw last means Redis lost its keys (it was
+   * flushed, or replaced by another server): read-your-writes marks and the credential epoch went with them,
+   * and their readers fall back (`lostKeysWithin`). A missing token is made again (the first instance's wins).
+   */
+  async readKeys(names: string[]): Promise<{ values: (string | null)[]; token: string }> {
+    const client = this.client!;
+    const tokenKey = this.key('keys-token');
+    const read = await client.mget(...names, tokenKey);
+    let token = read[names.length];
+    if (token === null) {
+      await client.set(tokenKey, randomUUID(), 'NX');
+      token = (await client.get(tokenKey)) ?? '';
+    }
+    if (this.keysToken !== null && token !== this.keysToken) {
+      this.lostKeysAt = Date.now();
+      this.logger.warn({
+        msg: 'Redis lost its keys (flushed, or another server): signed-in callers read from the primary until the read-your-writes marks would have run out, and cached credentials are verified again',
+      });
+    }
+    this.keysToken = token;
+    return { values: read.slice(0, names.length), token };
+  }
+
+  /** Whether this process found Redis' keys lost within the last `ms`. */
+  lostKeysWithin(ms: number): boolean {
+    return this.lostKeysAt !== null && Date.now() - this.lostKeysAt < ms;
   }
 
   /** Resolves once Redis is ready (at once when it is); for what must not go on without it. */
@@ -81,7 +121,9 @@ export class SharedRedis implements OnModuleInit, OnApplicationShutdown {
     const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CONNECT_WAIT_MS)));
     await Promise.race([this.client.connect().catch(() => undefined), waited]);
     clearTimeout(timer);
-    if (!this.available) this.logger.warn('Redis is not reachable: serving degraded (per-instance limits)');
+    if (!this.available) this.outages.failed('shared', new Error('not reachable at start'));
+    // The keys' token as they are now, so that a flush before the first heartbeat is noticed too.
+    else await this.readKeys([]).catch(() => undefined);
     this.heartbeat = setInterval(() => void this.probe(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }

@@ -1,10 +1,13 @@
-import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../../config/app-config';
+import { RedisOutages } from '../../common/redis/redis-outages';
 import { WebhookDeliverer, type AttemptOutcome } from './webhook-deliverer';
 
 const QUEUE = 'webhook-deliveries';
+/** How this queue's clients are named in the outage log. */
+const CLIENT = 'webhook queue';
 const PARALLEL = 4;
 
 interface DeliveryJob {
@@ -20,7 +23,6 @@ interface DeliveryJob {
  */
 @Injectable()
 export class WebhookQueue implements OnApplicationShutdown {
-  private readonly logger = new Logger('Webhooks');
   private readonly connections: Redis[] = [];
   private queue: Queue<DeliveryJob, AttemptOutcome> | null = null;
   private events: QueueEvents | null = null;
@@ -29,6 +31,7 @@ export class WebhookQueue implements OnApplicationShutdown {
   constructor(
     private readonly config: AppConfig,
     private readonly deliverer: WebhookDeliverer,
+    private readonly outages: RedisOutages,
   ) {}
 
   get enabled(): boolean {
@@ -48,7 +51,8 @@ export class WebhookQueue implements OnApplicationShutdown {
         lockDuration: this.config.webhooks.leaseMs,
       },
     );
-    this.worker.on('error', (error) => this.logger.warn(`webhook queue worker: ${error.message}`));
+    // BullMQ re-emits its connections' errors (its own duplicates' too) here; unheard, it prints each to stderr.
+    this.worker.on('error', (error) => this.outages.failed(CLIENT, error));
   }
 
   /** Queues one attempt of each delivery and waits until some worker, on any instance, has made it. */
@@ -84,15 +88,21 @@ export class WebhookQueue implements OnApplicationShutdown {
 
   private open(): { queue: Queue<DeliveryJob, AttemptOutcome>; events: QueueEvents } {
     const prefix = this.config.redis!.prefix;
-    this.queue ??= new Queue<DeliveryJob, AttemptOutcome>(QUEUE, { connection: this.connection(), prefix });
-    this.events ??= new QueueEvents(QUEUE, { connection: this.connection(), prefix });
+    if (!this.queue) {
+      this.queue = new Queue<DeliveryJob, AttemptOutcome>(QUEUE, { connection: this.connection(), prefix });
+      this.queue.on('error', (error) => this.outages.failed(CLIENT, error));
+    }
+    if (!this.events) {
+      this.events = new QueueEvents(QUEUE, { connection: this.connection(), prefix });
+      this.events.on('error', (error) => this.outages.failed(CLIENT, error));
+    }
     return { queue: this.queue, events: this.events };
   }
 
   /** BullMQ wants a connection per blocking client, with no per-command retry limit. */
   private connection(): Redis {
     const connection = new Redis(this.config.redis!.url, { maxRetriesPerRequest: null });
-    connection.on('error', () => undefined);
+    this.outages.watch(CLIENT, connection);
     this.connections.push(connection);
     return connection;
   }
