@@ -96,6 +96,14 @@ const SCHEMAS: Record<string, Schema> = {
       description: str,
       parent: int,
       count: int,
+      url: {
+        type: 'string',
+        format: 'uri',
+        description: docText({
+          en: "The term's page on the site: through the TEC-compatible alias's term routes only, as the reference sends it.",
+          de: 'Die Seite des Begriffs auf der Website: nur über die Begriffsrouten des TEC-kompatiblen Alias, wie die Referenz sie sendet.',
+        }),
+      },
       urls: object(
         {
           self: { type: 'string', format: 'uri' },

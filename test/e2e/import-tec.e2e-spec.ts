@@ -85,8 +85,6 @@ const costValues = (details: unknown): number[] =>
 function termOf(term: Json, slugById: Map<number, string>): Json {
   const parent = Number(term.parent ?? 0);
   const shown = comparable(term);
-  // The reference's term lists link each term's archive page; this service has no archive pages.
-  delete shown.url;
   return { ...shown, parent: parent === 0 ? null : (slugById.get(parent) ?? `#${parent}`) };
 }
 
@@ -248,6 +246,51 @@ describe('import:tec from the recorded TEC 6.17 site', () => {
       expect(here).toHaveLength(theirs.length);
       expect(compare(here, ourCategorySlugs)).toEqual(compare(theirs, categorySlugs));
     }
+  });
+
+  it('sends titles and names HTML-escaped through the alias exactly as the reference does, and plain text at home', async () => {
+    /** Each record's escaped members, raw (not decoded), by slug; events by title, with what they embed. */
+    const names = (records: Json[], member: string) =>
+      Object.fromEntries(records.map((record) => [String(record.slug), String(record[member])]).sort());
+    const pages = (records: Json[]) =>
+      Object.fromEntries(records.map((record) => [String(record.slug), String(record.url).replace(ADDRESS, 'SITE')]));
+    for (const [restBase, member] of [
+      ['categories', 'name'],
+      ['tags', 'name'],
+      ['venues', 'venue'],
+      ['organizers', 'organizer'],
+    ] as const) {
+      const terms = restBase === 'categories' || restBase === 'tags';
+      const theirs = recorded(restBase, terms ? { hide_empty: 'false' } : {}, 'anonymous');
+      const here = await ours(t, restBase, terms ? { hide_empty: 'false', per_page: '100' } : {});
+      expect(names(here, member)).toEqual(names(theirs, member));
+      // The term lists link each term's page on the site, through its parents.
+      if (terms) expect(pages(here)).toEqual(pages(theirs));
+    }
+    expect(names(await ours(t, 'categories', { hide_empty: 'false', per_page: '100' }), 'name')).toMatchObject({
+      'arts-culture': 'Arts &amp; Culture',
+    });
+    expect(names(await ours(t, 'organizers', {}), 'organizer')).toMatchObject({ 'code-coffee': 'Code &#038; Coffee' });
+    const embedded = (events: Json[]) =>
+      Object.fromEntries(
+        events.map((event) => [
+          String(event.slug),
+          {
+            title: event.title,
+            venue: Array.isArray(event.venue) ? null : (event.venue as Json).venue,
+            organizers: (event.organizer as Json[]).map((o) => o.organizer),
+            categories: (event.categories as Json[]).map((c) => c.name),
+          },
+        ]),
+      );
+    expect(embedded(await listAll(t, null, 'events', ALL_EVENTS))).toEqual(
+      embedded(recorded('events', ALL_EVENTS, 'anonymous')),
+    );
+    // The service's own namespace keeps the text itself.
+    const home = await t.http.get('/cal/events/v1/organizers').query({ search: 'Coffee' }).expect(200);
+    expect((home.body.organizers as Json[]).map((o) => o.organizer)).toEqual(['Code & Coffee']);
+    const homeTerms = await t.http.get('/cal/events/v1/categories').query({ search: 'Arts' }).expect(200);
+    expect((homeTerms.body.categories as Json[]).map((c) => [c.name, c.url])).toEqual([['Arts & Culture', undefined]]);
   });
 
   it('changes nothing when run again', async () => {

@@ -93,9 +93,10 @@ export class TaxonomyTermsService {
           },
           page,
         );
+    const pages = await this.pageUrls(taxonomy, items, ctx);
     return buildListResponse({
       key: taxonomy.restBase,
-      items: items.map((t) => toTermObject(t, taxonomy, ctx)),
+      items: items.map((t) => toTermObject(t, taxonomy, ctx, pages?.get(t.id))),
       total,
       page,
       collectionUrl: `${ctx.namespaceUrl}/${taxonomy.restBase}`,
@@ -117,7 +118,39 @@ export class TaxonomyTermsService {
 
   async get(taxonomy: TaxonomyDefinition, id: number, ctx: RequestContext): Promise<TermObject> {
     this.registry.get(taxonomy.taxonomy);
-    return toTermObject(await this.require(taxonomy, id), taxonomy, ctx);
+    const term = await this.require(taxonomy, id);
+    return toTermObject(term, taxonomy, ctx, (await this.pageUrls(taxonomy, [term], ctx))?.get(term.id));
+  }
+
+  /**
+   * The alias's term routes give each term its page on the site, as the reference does
+   * (`/events/category/music/jazz/`: a category's path runs through its parents); null elsewhere.
+   */
+  private async pageUrls(
+    taxonomy: TaxonomyDefinition,
+    terms: TermEntity[],
+    ctx: RequestContext,
+  ): Promise<Map<number, string> | null> {
+    if (ctx.dialect !== 'tec') return null;
+    const known = new Map(terms.map((t) => [t.id, t]));
+    // Parents are read a generation at a time; a tree is a few levels deep (a cycle ends at the bound).
+    for (let depth = 0; depth < 100; depth++) {
+      const missing = [...known.values()].map((t) => t.parentId).filter((id): id is number => !!id && !known.has(id));
+      if (missing.length === 0) break;
+      for (const parent of await this.terms.findManyInTaxonomy(taxonomy.taxonomy, [...new Set(missing)])) {
+        known.set(parent.id, parent);
+      }
+    }
+    const pathOf = (term: TermEntity): string[] => {
+      const path = [term.slug];
+      for (let at = term, depth = 0; at.parentId && known.has(at.parentId) && depth < 100; depth++) {
+        at = known.get(at.parentId)!;
+        path.unshift(at.slug);
+      }
+      return path;
+    };
+    const base = `${ctx.siteUrl}/${taxonomy.archivePath ?? taxonomy.noun}`;
+    return new Map(terms.map((t) => [t.id, `${base}/${pathOf(t).map(encodeURIComponent).join('/')}/`]));
   }
 
   /** Terms of the taxonomy by id, as objects (every term is public): the change feed. */

@@ -15,6 +15,12 @@ export interface TaxonomyDefinition {
   restBase: string;
   /** The reference's name for it, shown through the TEC-compatible alias (`tribe_events_cat`). */
   tecName?: string;
+  /**
+   * Where the site's page of a term lives, under the site URL: the `url` of term objects in the alias's term
+   * routes (`events/category` → `/events/category/music/jazz/`, a category's path through its parents).
+   * Defaults to the noun.
+   */
+  archivePath?: string;
 }
 
 /** The taxonomies the running service knows. Filled by `TermsModule.forTaxonomy()` at start-up. */

@@ -9,4 +9,5 @@ export const CATEGORY_TAXONOMY: TaxonomyDefinition = {
   label: { en: 'event category', de: 'Veranstaltungskategorie' },
   restBase: 'categories',
   tecName: 'tribe_events_cat',
+  archivePath: 'events/category',
 };

@@ -1,6 +1,7 @@
 import { sqlUtcToDateTime } from '../../common/dates/zoned-time';
 import { dateDetails, timeZoneAbbreviation } from '../../common/dates/time-zone-name';
 import type { RequestContext } from '../../common/http/request-context';
+import { wpTitleHtml } from '../../common/text/wordpress-text';
 import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
 import { toImageObject } from '../../core/posts/attachments/image.mapper';
 import { basePostFields, postHead, withoutEmpty } from '../../core/posts/post.mapper';
@@ -55,7 +56,7 @@ export function toEventObject(
     global_id: base.global_id,
     global_id_lineage: base.global_id_lineage,
     ...head,
-    title: post.title,
+    title: ctx.dialect === 'tec' ? wpTitleHtml(post.title) : post.title,
     description: blank ? '' : post.content,
     excerpt: blank ? '' : post.excerpt,
     slug: post.slug,

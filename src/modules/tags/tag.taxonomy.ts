@@ -8,4 +8,5 @@ export const TAG_TAXONOMY: TaxonomyDefinition = {
   hierarchical: false,
   label: { en: 'tag', de: 'Schlagwort' },
   restBase: 'tags',
+  archivePath: 'tag',
 };

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../../common/http/request-context';
+import { wpTitleHtml } from '../../../common/text/wordpress-text';
 import type { AttachmentDetailsEntity } from '../../../core/posts/attachments/attachment-details.entity';
 import { toImageObject } from '../../../core/posts/attachments/image.mapper';
 import { basePostFields, setIfPresent } from '../../../core/posts/post.mapper';
@@ -29,7 +30,8 @@ export function linkedObjectHead(
   setIfPresent(head, 'modified_utc', base.modified_utc);
   setIfPresent(head, 'url', base.url);
   setIfPresent(head, 'rest_url', base.rest_url);
-  setIfPresent(head, def.noun, post.title);
+  // The reference's clients print names as HTML: its alias sends them escaped, as WordPress does.
+  setIfPresent(head, def.noun, ctx.dialect === 'tec' ? wpTitleHtml(post.title) : post.title);
   setIfPresent(head, 'description', post.content);
   setIfPresent(head, 'excerpt', post.excerpt);
   setIfPresent(head, 'slug', post.slug);
