@@ -54,11 +54,13 @@ const SECURITY_HEADERS: Readonly<HelmetOptions> = {
 
 /**
  * What one caller may see must not be kept by a shared cache and handed to another. `Accept` too:
- * `GET /events` answers iCalendar to calendar clients (and the response cache serves hits before routing).
+ * `GET /events` answers iCalendar to calendar clients (and the response cache serves hits before routing);
+ * and `Accept-Language`, which picks the language of messages when the URL names none.
  */
 const privateWhenAuthenticated: RequestHandler = (req, res, next) => {
   res.vary('Authorization');
   res.vary('Accept');
+  res.vary('Accept-Language');
   if (req.headers.authorization !== undefined) res.setHeader('Cache-Control', 'private, no-store');
   next();
 };

@@ -1,3 +1,4 @@
+import { serviceVersion } from '../operations/version';
 import { Injectable } from '@nestjs/common';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
@@ -62,7 +63,8 @@ export class OpenApiDocumentService {
           de: 'Veranstaltungen, Veranstaltungsorte, Veranstalter, Kategorien und Schlagwörter des Kalenders.',
         }),
       )
-      .setVersion('1')
+      // The service's release (package.json), as /health says; the API's own version is in its namespace (v1).
+      .setVersion(serviceVersion())
       .addBasicAuth({ type: 'http', scheme: 'basic', description: 'login:application-password' }, 'basic')
       .build();
     const english = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true });

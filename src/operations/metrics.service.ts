@@ -142,6 +142,7 @@ export class MetricsService {
   /** `GET /metrics`, before authentication and body parsing (a bearer token is not Basic credentials). */
   readonly serve: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     if (req.path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    req.cachedRoute = '/metrics';
     if (!this.config.metricsToken && !this.config.metricsOpen) {
       res.status(403).json({
         code: 'rest_forbidden',

@@ -128,6 +128,9 @@ describe('namespace index, doc and language segment', () => {
       const res = await t.http.get('/cal/events/v1/doc').expect(200);
       expect(res.body.openapi).toMatch(/^3\./);
       expect(res.body.info.title).toBe('Events Calendar REST API');
+      // The release, as /health says it (package.json), not the namespace's v1.
+      expect(res.body.info.version).toBe((await t.http.get('/health').expect(200)).body.version);
+      expect(res.body.info.version).toMatch(/^\d+\.\d+\.\d+/);
       expect(res.body.servers[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/cal/events/v1', '/cal/events/v1/doc']));
       expect(res.body.components).toBeDefined();
@@ -177,6 +180,25 @@ describe('namespace index, doc and language segment', () => {
       expect(res.body.data.params.context).toMatch(/muss einer dieser Werte sein/);
       const notFound = await t.http.get('/de/cal/events/v1/nope').expect(404);
       expect(notFound.body.message).toMatch(/keine Route/);
+    });
+
+    it('picks the language from Accept-Language when the URL names none; the URL’s segment wins', async () => {
+      const asked = (path: string, header?: string) => {
+        const req = t.http.get(path);
+        return (header ? req.set('Accept-Language', header) : req).expect(400);
+      };
+      const german = await asked('/cal/events/v1/events?per_page=nope', 'de-AT, en;q=0.5');
+      expect(german.body.message).toMatch(/Ungültige/);
+      expect(german.headers.vary).toMatch(/Accept-Language/);
+      expect((await asked('/cal/events/v1/events?per_page=nope', 'fr, en;q=0.1')).body.message).toMatch(/Invalid/);
+      expect((await asked('/cal/events/v1/events?per_page=nope', 'fr')).body.message).toMatch(/Invalid/);
+      expect((await asked('/cal/events/v1/events?per_page=nope')).body.message).toMatch(/Invalid/);
+      expect((await asked('/de/cal/events/v1/events?per_page=nope', 'en')).body.message).toMatch(/Ungültige/);
+      // Cached reads are kept per language.
+      const en = await t.http.get('/cal/events/v1').expect(200);
+      const de = await t.http.get('/cal/events/v1').set('Accept-Language', 'de').expect(200);
+      expect(de.body.routes['/cal/events/v1'].endpoints[0].args.context.description).toMatch(/Kontext/);
+      expect(en.body.routes['/cal/events/v1'].endpoints[0].args.context.description).not.toMatch(/Kontext/);
     });
 
     it('has a German text for every description and summary in the document', async () => {

@@ -273,6 +273,9 @@ describe('operator view: /metrics', () => {
     ).toBeGreaterThanOrEqual(1);
     expect([...after.keys()].some((k) => k.startsWith('nodejs_eventloop_lag_seconds'))).toBe(true);
     expect(after.get('db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+    // The scrape itself, answered before the router, counts as /metrics, not as an unmatched route.
+    expect(after.get('http_requests_total{method="GET",route="/metrics",status="200"}')).toBeGreaterThanOrEqual(1);
+    expect([...after.keys()].filter((k) => k.includes('route="unmatched"') && k.includes('status="200"'))).toEqual([]);
   });
 
   it('counts login failures and lockouts', async () => {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
-import { resolveLanguage } from '../i18n/language';
+import { LANGUAGES, resolveLanguage } from '../i18n/language';
 import { RequestValidationError } from '../validation/request-validation.error';
 import { NAMESPACE, TEC_NAMESPACE, TEC_REST_ROOT } from './namespace';
 import './request.types';
@@ -72,7 +72,8 @@ export function requestContextMiddleware(options: {
       req.tecAlias = true;
       segment = `/${TEC_REST_ROOT}`;
     }
-    req.language = resolveLanguage(match?.[1]);
+    // The URL's segment wins; without one, the caller's Accept-Language (Express's negotiation, q-values and all).
+    req.language = match ? resolveLanguage(match[1]) : resolveLanguage(req.acceptsLanguages(...LANGUAGES) || undefined);
     const origin = originOf(req, options);
     if (origin === null) {
       req.restBase = '';

@@ -15,7 +15,10 @@ declare module 'express-serve-static-core' {
     tecAlias?: boolean;
     /** The authenticated caller; absent for anonymous requests. */
     user?: AuthUser;
-    /** The route template of an answer served from the response cache (which skips the router). */
+    /**
+     * The route template of an answer that skipped the router: served from the response cache, or by a
+     * middleware (`/metrics`). The request metrics label it so, not `unmatched`.
+     */
     cachedRoute?: string;
   }
 }
