@@ -94,6 +94,10 @@ for (const doc of docFiles()) {
     for (const [, name] of text.matchAll(/(?<![`\w])([\w-]+\.md)\b/g)) {
       if (!basenames.has(name)) report(doc, line, `cites ${name}, which is not in the repository`);
     }
+    // The API takes HTTP Basic with an application password; nothing issues bearer tokens (but /metrics's).
+    if (/^\s*curl\b/.test(text) && /Authorization: Bearer/i.test(text) && !text.includes('/metrics')) {
+      report(doc, line, "curl sends a bearer token, which the API does not take: use -u 'login:application password'");
+    }
     // (`npm run bench:*` names a family of scripts.)
     for (const [, script] of text.matchAll(/npm run ([\w:-]*[\w-])(?![\w:*-])/g)) {
       if (!(script in scripts)) report(doc, line, `npm run ${script}: no such script in package.json`);

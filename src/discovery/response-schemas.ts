@@ -16,7 +16,12 @@ const object = (properties: Record<string, Schema>, required = Object.keys(prope
   required,
 });
 
-const DATE = { type: 'string', example: '2031-05-01 19:30:00' };
+/**
+ * A day a week after the service started (`YYYY-MM-DD`): the examples' dates, so that an event made from them
+ * in the UI's "Try it out" falls in the lists' default window (today to 24 months ahead) and is listed.
+ */
+const EXAMPLE_DAY = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+const DATE = { type: 'string', example: `${EXAMPLE_DAY} 19:30:00` };
 const DATE_DETAILS = object({ year: str, month: str, day: str, hour: str, minutes: str, seconds: str });
 
 /** The fields every post object starts with (behaviour.md §5, §8). */
@@ -490,8 +495,8 @@ const EXAMPLES: Record<string, { create: Schema; update: Schema }> = {
   events: {
     create: {
       title: 'Jazz Night',
-      start_date: '2031-05-01 19:30:00',
-      end_date: '2031-05-01 22:00:00',
+      start_date: `${EXAMPLE_DAY} 19:30:00`,
+      end_date: `${EXAMPLE_DAY} 22:00:00`,
       timezone: 'Europe/Berlin',
       cost: '15€',
       categories: ['Concerts'],

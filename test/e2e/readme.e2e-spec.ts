@@ -23,12 +23,13 @@ function assignmentsOf(line: string): Record<string, string> {
   return env;
 }
 
-/** Each `curl …` command of a block, with its continuation lines. */
+/**
+ * Each `curl …` command of a block, with its continuation lines, after the block's lines before the first
+ * curl (variables it sets: `DAY=$(…)`), as one script each.
+ */
 function commandsOf(block: string): string[] {
-  return block
-    .split(/\n(?=curl )/)
-    .map((c) => c.trim())
-    .filter((c) => c.startsWith('curl '));
+  const [setup, ...rest] = `\n${block}`.split(/\n(?=curl )/);
+  return rest.map((c) => `${setup.trim()}\n${c.trim()}`.trim());
 }
 
 function shell(command: string): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -80,6 +81,37 @@ describe('README quick start', () => {
     expect(event).toMatchObject({ title: 'Jazz night', status: 'publish', timezone: 'Europe/Berlin' });
     expect(list.total).toBe(1);
     expect(list.events[0]).toMatchObject({ id: event.id, title: 'Jazz night' });
+    // What the UI's "Try it out" on GET /events sends without a value filled in: the event is in it.
+    const ui = (await (await fetch(`${origin}/cal/events/v1/events`)).json()) as { events: { id: number }[] };
+    expect(ui.events.map((e) => e.id)).toContain(event.id);
+    // So is the OpenAPI document's own example body, created through "Try it out" as it stands.
+    const doc = (await (await fetch(`${origin}/cal/events/v1/doc`)).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { example?: unknown }> } }>>;
+    };
+    const example = doc.paths['/cal/events/v1/events'].post.requestBody!.content['application/json'].example;
+    const created = await fetch(`${origin}/cal/events/v1/events`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('admin:choose a long secret').toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(example),
+    });
+    expect(created.status).toBe(201);
+    const createdId = ((await created.json()) as { id: number }).id;
+    const uiAfter = (await (await fetch(`${origin}/cal/events/v1/events`)).json()) as { events: { id: number }[] };
+    expect(uiAfter.events.map((e) => e.id)).toContain(createdId);
+  });
+
+  it("runs docs/events.md's recurring example as printed, with the quick start's credentials", async () => {
+    const events = readFileSync('docs/events.md', 'utf8');
+    const block = [...events.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('Yoga class'));
+    const [command] = commandsOf(block!.split('\n\n')[0]);
+    const result = await shell(command.replaceAll(PRINTED_ORIGIN, origin));
+    expect([command, result.code]).toEqual([command, 0]);
+    const created = JSON.parse(result.stdout) as { title: string; recurrence: string[]; status: string };
+    expect(created).toMatchObject({ title: 'Yoga class', status: 'publish' });
+    expect(created.recurrence[0]).toMatch(/^RRULE:FREQ=WEEKLY;BYDAY=TU/);
   });
 
   it('answers every link the README tells a reader to open', async () => {
