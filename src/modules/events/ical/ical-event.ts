@@ -54,7 +54,10 @@ export function plainTextOf(html: string): string {
   return plain;
 }
 
-/** The venue as LOCATION (name, then its address on one line) and GEO when the geo module gave coordinates. */
+/**
+ * The venue as LOCATION, one line: its name, then its address, comma-separated (as TEC's export writes it;
+ * ical-generator's `address` would add a second line) and GEO when the geo module gave coordinates.
+ */
 function locationOf(venue: unknown): ICalEventData['location'] {
   if (!venue || Array.isArray(venue) || typeof venue !== 'object') return undefined;
   const v = venue as Record<string, unknown>;
@@ -64,7 +67,7 @@ function locationOf(venue: unknown): ICalEventData['location'] {
   const lon = Number(v.geo_lng);
   const geo = v.geo_lat !== undefined && Number.isFinite(lat) && Number.isFinite(lon) ? { lat, lon } : undefined;
   if (title === '' && !geo) return undefined;
-  return { title: title || address.join(', '), address: address.length > 0 ? address.join(', ') : undefined, geo };
+  return { title: [title, ...address].filter((p) => p !== '').join(', '), geo };
 }
 
 /**
