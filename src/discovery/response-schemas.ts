@@ -434,12 +434,29 @@ const ERRORS_BY_KIND: Record<Kind, number[]> = {
   delete: [400, 401, 403, 404, 410, 412, 429, 503],
 };
 
+/** Posts (not terms, webhooks or imports) are trashed, or with `force=true` deleted for good. */
+const isPostItem = (item: string): boolean => !['Term', 'Webhook', 'Import'].includes(item);
+
+/** A post's DELETE answer: the trashed record, or `{deleted: true, previous}` after `force=true` (DeletedRecord). */
+const deletedOrTrashed = (item: string): Schema => ({
+  oneOf: [
+    ref(item),
+    object({
+      deleted: { type: 'boolean', enum: [true] },
+      previous: { ...ref(item), description: docText({ en: 'The record as it was.', de: 'Der Eintrag, wie er war.' }) },
+    }),
+  ],
+});
+
 const OK_TEXTS: Record<Kind, string> = {
   list: docText({ en: 'One page of the list.', de: 'Eine Seite der Liste.' }),
   create: docText({ en: 'The created record.', de: 'Der angelegte Eintrag.' }),
   read: docText({ en: 'The record.', de: 'Der Eintrag.' }),
   update: docText({ en: 'The record as stored now.', de: 'Der Eintrag, wie er jetzt gespeichert ist.' }),
-  delete: docText({ en: 'The trashed or deleted record.', de: 'Der verworfene oder gelöschte Eintrag.' }),
+  delete: docText({
+    en: 'The trashed record (status "trash"); after force=true, {deleted: true, previous} with the record as it was.',
+    de: 'Der verworfene Eintrag (Status "trash"); nach force=true {deleted: true, previous} mit dem Eintrag, wie er war.',
+  }),
 };
 
 const NOT_MODIFIED = {
@@ -638,7 +655,10 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
       }
       const kind = kindOf(path, method, resource, module && module.collection.test(path));
       if (!kind) continue;
-      const ok = ref(kind === 'list' ? names.list : names.item);
+      const ok =
+        kind === 'delete' && isPostItem(names.item)
+          ? deletedOrTrashed(names.item)
+          : ref(kind === 'list' ? names.list : names.item);
       const responses: Record<string, unknown> = {
         [kind === 'create' ? '201' : '200']: {
           description: OK_TEXTS[kind],

@@ -588,7 +588,11 @@ describe('events: update and delete', () => {
     await setStatus('draft');
     expect(await countOf()).toBe(0);
     await setStatus('publish');
-    await t.http.delete(`${base}/${pending.id}?force=true`).set('Authorization', as('editor')).expect(200);
+    const gone = await t.http.delete(`${base}/${pending.id}?force=true`).set('Authorization', as('editor')).expect(200);
+    // Gone for good, said so: never an answer that reads as a published event.
+    expect(gone.body).toMatchObject({ deleted: true, previous: { id: pending.id, status: 'publish' } });
+    expect(gone.body.status).toBeUndefined();
+    await t.http.get(`${base}/${pending.id}`).set('Authorization', as('editor')).expect(404);
     expect(await countOf()).toBe(0);
   });
 

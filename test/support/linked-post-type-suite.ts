@@ -295,7 +295,8 @@ export function describeLinkedPostType(subject: LinkedTypeUnderTest): void {
         .delete(`${base}/${record.id}?force=true`)
         .set('Authorization', as('editor'))
         .expect(200);
-      expect(gone.body.id).toBe(record.id);
+      // Gone, in WordPress core's shape: `previous` is the record as it was (trashed here).
+      expect(gone.body).toMatchObject({ deleted: true, previous: { id: record.id, status: 'trash' } });
       await t.http.get(`${base}/${record.id}`).set('Authorization', as('editor')).expect(404);
     });
 

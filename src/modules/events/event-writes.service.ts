@@ -1,3 +1,4 @@
+import { deletedRecord, type DeletedRecord } from '../../core/posts/deleted-record';
 import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../auth/auth-user';
 import { SiteTime } from '../../common/dates/site-time';
@@ -98,7 +99,12 @@ export class EventWritesService {
    * Trash (keeping links, so the event can come back), or with `force` delete for good. For an occurrence,
    * `scope=this` adds an EXDATE to its series; `following` and `all` take the series' other occurrences along.
    */
-  delete(ref: PostRef, force: boolean, ctx: RequestContext, scope: WriteScope = 'this'): Promise<EventObject> {
+  delete(
+    ref: PostRef,
+    force: boolean,
+    ctx: RequestContext,
+    scope: WriteScope = 'this',
+  ): Promise<EventObject | DeletedRecord<EventObject>> {
     return this.transactions.run(async () => {
       const { post, details, series: locked } = await this.openForWrite(ref, ctx, 'delete');
       if (locked && scope !== 'this') await this.series.deleteOthers(locked, { post, details }, scope, force, ctx.user);
@@ -106,7 +112,7 @@ export class EventWritesService {
       if (force) {
         const [before] = await this.objects.toObjects([post], ctx, () => true);
         await this.records.destroy(EVENT_POST_TYPE, post, ctx.user);
-        return before.object;
+        return deletedRecord(before.object);
       }
       const trashed = await this.records.trash(EVENT_POST_TYPE, post);
       const [after] = await this.objects.toObjects([trashed], ctx, () => true);

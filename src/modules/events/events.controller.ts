@@ -1,3 +1,4 @@
+import type { DeletedRecord } from '../../core/posts/deleted-record';
 import { Body, Delete, Get, Param, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { CachedRead } from '../../common/http/response-cache/cached-read.decorator';
@@ -104,7 +105,7 @@ export class EventsController {
     @PathId(EVENT_ID) id: number,
     @Query() query: DeleteEventQueryDto,
     @Ctx() ctx: RequestContext,
-  ): Promise<EventObject> {
+  ): Promise<EventObject | DeletedRecord<EventObject>> {
     return this.writes.delete(byId(id), query.force ?? false, ctx, query.scope);
   }
 
@@ -139,7 +140,7 @@ export class EventsController {
     @Param('slug') slug: string,
     @Query() query: DeleteEventQueryDto,
     @Ctx() ctx: RequestContext,
-  ): Promise<EventObject> {
+  ): Promise<EventObject | DeletedRecord<EventObject>> {
     return this.writes.delete(bySlug(slug), query.force ?? false, ctx, query.scope);
   }
 }

@@ -1,3 +1,4 @@
+import { deletedRecord, type DeletedRecord } from '../../../core/posts/deleted-record';
 import type { ObjectLiteral } from 'typeorm';
 import type { AuthUser } from '../../../auth/auth-user';
 import { sanitizeRichText } from '../../../common/html/rich-text';
@@ -134,7 +135,7 @@ export class LinkedPostTypeService<
   }
 
   /** Trash, unlinking the record from its events; with `force`, delete for good (editors and up). */
-  delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<TObject> {
+  delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<TObject | DeletedRecord<TObject>> {
     return this.deps.transactions.run(async () => {
       const post = await this.deps.records.findWritable(this.spec.def, ref, ctx.user, 'delete');
       await this.assertConditions(post, ctx);
@@ -143,7 +144,7 @@ export class LinkedPostTypeService<
       if (force) {
         const [before] = await this.toObjects([post], ctx);
         await this.deps.records.destroy(this.spec.def, post, ctx.user);
-        return before;
+        return deletedRecord(before);
       }
       const trashed = await this.deps.records.trash(this.spec.def, post);
       await this.repository.unlinkAll(post.id);
