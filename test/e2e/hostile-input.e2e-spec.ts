@@ -75,6 +75,53 @@ describe('hostile input', () => {
     expect((venues.body as { venues: { venue: string }[] }).venues.map((v) => v.venue)).toEqual(['Quay Hall']);
   });
 
+  it.each([
+    ['\u0001', '0001'],
+    ['\u001b[31m', '001B'],
+    ['\u000b', '000B'],
+    ['\u007f', '007F'],
+    ['\u0085', '0085'],
+  ])('refuses the control character %j in JSON text, anywhere, naming the field and the character', async (c, hex) => {
+    for (const body of [
+      { title: `Bell${c}`, start_date: '2031-01-01 10:00', end_date: '2031-01-01 11:00' },
+      {
+        title: 'Fine',
+        start_date: '2031-01-01 10:00',
+        end_date: '2031-01-01 11:00',
+        organizer: [{ organizer: `O${c}` }],
+      },
+    ]) {
+      const res = await t.http.post(`${ns}/events`).set('Authorization', editor.auth).send(body);
+      expect(res.status).toBe(400);
+      expectErrorShape(res);
+      const [[name, message]] = Object.entries(res.body.data.params as Record<string, string>);
+      expect(name).toMatch(/^(title|organizer\.0\.organizer)$/);
+      expect(message).toContain(`U+${hex}`);
+    }
+    const german = await t.http
+      .post(`/de${ns}/tags`)
+      .set('Authorization', editor.auth)
+      .send({ name: `t${c}` });
+    expect(german.status).toBe(400);
+    expect(german.body.data.params.name).toMatch(/Steuerzeichen/);
+    await t.http.get(`${ns}/events?search=${encodeURIComponent(c)}`).expect(400);
+  });
+
+  it('keeps tabs and line breaks, which text may hold', async () => {
+    const res = await t.http
+      .post(`${ns}/events`)
+      .set('Authorization', editor.auth)
+      .send({
+        title: 'Tabs\tand breaks',
+        description: '<p>One</p>\r\n<p>Two</p>\n',
+        start_date: '2031-01-01 10:00',
+        end_date: '2031-01-01 11:00',
+      })
+      .expect(201);
+    expect(res.body.title).toBe('Tabs\tand breaks');
+    expect(res.body.description).toContain('\n');
+  });
+
   it('accepts the nesting the API uses (organizer objects in a list)', async () => {
     await t.http
       .post(`${ns}/events`)

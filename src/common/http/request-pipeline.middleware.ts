@@ -1,3 +1,4 @@
+import { reason } from '../validation/validation-messages';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../errors/domain-error';
 import { LANGUAGES, resolveLanguage } from '../i18n/language';
@@ -122,22 +123,32 @@ export function nestingDepth(value: unknown): number {
 }
 
 /**
- * The dotted name of the first parameter whose name or text holds a NUL character, or null. SQLite's C
- * API ends a bound string at NUL (`search=a%00` searched for `a` on one database and `a\0` on the other),
- * and no field of the API has a use for one: it is refused, wherever it is.
+ * Control characters, but tab, line feed and carriage return: C0, DEL and C1. No field of the API has a use
+ * for one. NUL ends a bound string in SQLite's C API (`search=a%00` searched for `a` on one database and
+ * `a\0` on the other); the others break iCalendar (RFC 5545 allows none in TEXT), XML and terminals.
  */
-export function parameterWithNul(value: unknown, path = ''): string | null {
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/**
+ * The first parameter whose name or text holds a control character (`CONTROL_CHARACTER`): its dotted name
+ * and the character's code point, or null. Refused wherever it is, one rule for every parameter.
+ */
+export function parameterWithControlCharacter(value: unknown, path = ''): { name: string; codePoint: string } | null {
+  const found = (text: string) => CONTROL_CHARACTER.exec(text)?.[0];
+  const hex = (c: string) => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
   const stack: [unknown, string][] = [[value, path]];
   while (stack.length > 0) {
     const [item, name] = stack.pop()!;
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) return name || '(body)';
+      const c = found(item);
+      if (c !== undefined) return { name: name || '(body)', codePoint: hex(c) };
       continue;
     }
     if (typeof item !== 'object' || item === null) continue;
     for (const [key, child] of Object.entries(item)) {
       const childName = name === '' ? key : `${name}.${key}`;
-      if (key.includes('\u0000')) return childName;
+      const c = found(key);
+      if (c !== undefined) return { name: childName, codePoint: hex(c) };
       stack.push([child, childName]);
     }
   }
@@ -162,9 +173,9 @@ export const mergeRequestParameters: RequestHandler = (req, _res, next) => {
     return;
   }
   const query = req.query as Record<string, unknown>;
-  const withNul = parameterWithNul(query) ?? parameterWithNul(body);
-  if (withNul !== null) {
-    next(RequestValidationError.of({ [withNul]: 'must not contain a NUL character' }));
+  const control = parameterWithControlCharacter(query) ?? parameterWithControlCharacter(body);
+  if (control !== null) {
+    next(RequestValidationError.of({ [control.name]: reason('control_character', control.codePoint) }));
     return;
   }
   if (['POST', 'PUT', 'PATCH'].includes(req.method)) {
