@@ -1,6 +1,9 @@
 # Production image: build with the full toolchain, run with production dependencies only, as a
 # non-root user. Lint: `npm run lint:docker`. Start check without Docker: `.ci/image-start-check`.
-FROM node:22-bookworm-slim AS build
+# The base, by tag; pin it by digest for reproducible builds (docs/operations.md, "Docker"):
+#   docker build --build-arg NODE_IMAGE=node:22-bookworm-slim@sha256:<digest> .
+ARG NODE_IMAGE=node:22-bookworm-slim
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
@@ -10,7 +13,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:22-bookworm-slim
+FROM ${NODE_IMAGE}
 WORKDIR /app
 # The code belongs to root and is read-only for the service; only /app/data (SQLite) is its to write.
 COPY --from=build /app/node_modules ./node_modules

@@ -127,6 +127,7 @@ export function nestingDepth(value: unknown): number {
  * for one. NUL ends a bound string in SQLite's C API (`search=a%00` searched for `a` on one database and
  * `a\0` on the other); the others break iCalendar (RFC 5545 allows none in TEXT), XML and terminals.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /**
