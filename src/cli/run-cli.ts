@@ -67,7 +67,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       { logger: false },
     );
     try {
-      print(await action({ users: app.get(UsersService), passwords: app.get(ApplicationPasswordsService) }), json);
+      const confirm = (question: string) => askOnTerminal(question, io);
+      print(
+        await action({ users: app.get(UsersService), passwords: app.get(ApplicationPasswordsService), confirm }),
+        json,
+      );
     } catch (error) {
       fail(error, json);
     } finally {

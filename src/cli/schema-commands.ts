@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Progress } from '../common/progress/progress';
 import type { MigrationCommands } from '../database/migration-commands';
+import { describePreviews } from '../database/revert-preview';
 import type { CliOutput } from './user-commands';
 
 export interface SchemaServices {
@@ -52,30 +53,28 @@ export function addSchemaCommands(program: Command, run: RunSchema): void {
 
   program
     .command('migrations:revert')
-    .description('revert the newest migration (or --all of them)')
+    .description('revert the newest migration (or --all of them): names what it drops and asks first')
     .option('--all', 'revert every applied migration, newest first: drops every table and its data')
-    .option('--yes', 'with --all: do not ask (needed where there is no terminal to ask on)')
+    .option('--yes', 'do not ask (needed where there is no terminal to ask on)')
     .option('--json', 'print JSON')
     .action((o: { all?: boolean; yes?: boolean; json?: boolean }) =>
       run(async ({ migrations, progress, confirm }) => {
-        const all = o.all === true;
-        // Reverting everything empties the database: a person confirms it, a script says --yes.
-        if (all && o.yes !== true) {
-          const state = await migrations.state();
-          const confirmed =
-            state.applied.length === 0 ||
-            (await confirm(
-              `migrations:revert --all reverts ${state.applied.length} migration(s) and drops every table with its data. Type "yes" to go on: `,
-            ));
-          if (!confirmed) {
-            return {
-              text: 'nothing reverted: --all drops every table and its data; confirm on a terminal, or add --yes',
-              json: { reverted: [], error: 'not confirmed: add --yes' },
-              exitCode: 1,
-            };
+        const count = o.all === true ? Infinity : 1;
+        // Reverting drops tables, columns and their data: a person confirms what it names, a script says --yes.
+        if (o.yes !== true) {
+          const previews = await migrations.previewRevert(count);
+          if (previews.length > 0) {
+            const what = `migrations:revert${o.all ? ' --all' : ''} reverts ${previews.length} migration(s), newest first, and undoes:\n${describePreviews(previews)}\n`;
+            if (!(await confirm(`${what}Type "yes" to go on: `))) {
+              return {
+                text: `nothing reverted. ${what}Confirm on a terminal, or add --yes.`,
+                json: { reverted: [], would_revert: previews, error: 'not confirmed: add --yes' },
+                exitCode: 1,
+              };
+            }
           }
         }
-        const reverted = await migrations.revert(all ? Infinity : 1, progress);
+        const reverted = await migrations.revert(count, progress);
         return { text: `reverted ${reverted.length} migration(s)`, json: { reverted } };
       }, o.json === true),
     );

@@ -7,6 +7,8 @@ import { ROLES } from '../auth/roles';
 export interface CliServices {
   users: UsersService;
   passwords: ApplicationPasswordsService;
+  /** Asks on the terminal; false when there is none to ask on. */
+  confirm: (question: string) => Promise<boolean>;
 }
 
 export interface CliOutput {
@@ -123,13 +125,30 @@ export function addUserCommands(program: Command, run: Run): void {
 
   program
     .command('password:revoke')
-    .description('revoke an application password by its id')
+    .description('revoke an application password by its id: names it and asks first')
     .argument('<login>', 'login name')
     .argument('<id>', 'the password id shown by password:list')
+    .option('--yes', 'do not ask (needed where there is no terminal to ask on)')
     .option('--json', 'print JSON')
-    .action((login: string, id: string, o: { json?: boolean }) =>
-      run(async ({ users, passwords }) => {
+    .action((login: string, id: string, o: { yes?: boolean; json?: boolean }) =>
+      run(async ({ users, passwords, confirm }) => {
         const user = await users.requireByLogin(login);
+        // Whoever signs in with it is locked out at once, on every instance: a person confirms it, a script says --yes.
+        const named = (await passwords.list(user.id)).find((p) => p.id === id);
+        if (named && o.yes !== true) {
+          const what = `password:revoke revokes the application password "${named.name}" of ${user.login} (created ${named.createdUtc} UTC${named.lastUsedUtc ? `, last used ${named.lastUsedUtc} UTC` : ', never used'}); whoever signs in with it is refused from then on.\n`;
+          if (!(await confirm(`${what}Type "yes" to go on: `))) {
+            return {
+              text: `nothing revoked. ${what}Confirm on a terminal, or add --yes.`,
+              json: {
+                revoked: null,
+                would_revoke: { id, name: named.name, login: user.login },
+                error: 'not confirmed: add --yes',
+              },
+              exitCode: 1,
+            };
+          }
+        }
         await passwords.revoke(user.id, id);
         return {
           text: `revoked application password ${id} of ${user.login}`,

@@ -1,3 +1,4 @@
+import { previewRevert, type RevertPreview } from './revert-preview';
 import { Logger as NestLogger } from '@nestjs/common';
 import { DataSource, type Logger } from 'typeorm';
 import type { Progress } from '../common/progress/progress';
@@ -98,6 +99,13 @@ export class MigrationCommands {
   async revert(count: number, progress: ProgressFactory): Promise<string[]> {
     await this.open();
     return this.exclusively(() => this.revertNow(count, progress));
+  }
+
+  /** What reverting the newest `count` migrations would undo, newest first; nothing is changed. */
+  async previewRevert(count: number): Promise<RevertPreview[]> {
+    await this.open();
+    const { applied } = await this.state();
+    return previewRevert(this.dataSource, applied.slice(Math.max(0, applied.length - count)).reverse());
   }
 
   private async revertNow(count: number, progress: ProgressFactory): Promise<string[]> {

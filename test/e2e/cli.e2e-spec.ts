@@ -80,7 +80,16 @@ describe('user CLI against a real database', () => {
       ]);
       expect(listed.stdout).not.toContain(password);
 
-      const revoked = await cli('password:revoke', 'carla', id);
+      // Without a terminal to ask on it names the password and refuses; on one, a typed "yes" revokes it.
+      const unconfirmed = await cli('password:revoke', 'carla', id);
+      expect(unconfirmed.code).toBe(1);
+      expect(unconfirmed.stdout).toContain('nothing revoked');
+      expect(unconfirmed.stdout).toContain('the application password "ci" of carla');
+      await t.http.post('/cal/events/v1/test-protected/terms').set('Authorization', auth).send({ n: 1 }).expect(201);
+      const declined = await cliOn(database.url, ['password:revoke', 'carla', id], 'no\n');
+      expect(declined.code).toBe(1);
+      expect(declined.stderr).toContain('Type "yes" to go on');
+      const revoked = await cliOn(database.url, ['password:revoke', 'carla', id], 'yes\n');
       expect(revoked).toMatchObject({ code: 0, stdout: expect.stringContaining(`revoked application password ${id}`) });
       // With AUTH_CACHE_SECONDS=0 the app verifies every request, so the revocation shows at once.
       await t.http.post('/cal/events/v1/test-protected/terms').set('Authorization', auth).send({ n: 1 }).expect(401);
@@ -158,19 +167,35 @@ describe('schema CLI (migrations:show|run|revert)', () => {
     expect(JSON.parse(current.stdout)).toEqual({ applied: pending, pending: [] });
     expect((await cli('migrations:run')).stdout).toBe('schema is up to date\n');
 
-    const reverted = await cli('migrations:revert', '--json');
-    expect(JSON.parse(reverted.stdout)).toEqual({ reverted: [pending[pending.length - 1]] });
+    // One migration too: named with what its down() drops, asked first, refused without a terminal.
+    const newest = pending[pending.length - 1];
+    const unasked = await cli('migrations:revert', '--json');
+    expect(unasked.code).toBe(1);
+    expect(JSON.parse(unasked.stdout)).toMatchObject({
+      reverted: [],
+      would_revert: [
+        { migration: newest, undoes: expect.arrayContaining([expect.stringMatching(/^(table|column) /)]) },
+      ],
+    });
+    const said = await cli('migrations:revert');
+    expect(said.stdout).toContain(`nothing reverted. migrations:revert reverts 1 migration(s)`);
+    expect(said.stdout).toContain(`  ${newest}:\n    - `);
+    expect(JSON.parse((await cli('migrations:show', '--json')).stdout).pending).toEqual([]);
+    const reverted = await cliOn(database.url, ['migrations:revert', '--json'], 'yes\n');
+    expect(JSON.parse(reverted.stdout)).toEqual({ reverted: [newest] });
     expect(JSON.parse((await cli('migrations:show', '--json')).stdout).pending).toEqual([pending[pending.length - 1]]);
 
     // Reverting everything empties the database: without a terminal it needs --yes, on one a typed "yes".
     const unconfirmed = await cli('migrations:revert', '--all');
-    expect(unconfirmed).toMatchObject({
-      code: 1,
-      stdout: 'nothing reverted: --all drops every table and its data; confirm on a terminal, or add --yes\n',
-    });
+    expect(unconfirmed.code).toBe(1);
+    expect(unconfirmed.stdout).toContain(
+      `nothing reverted. migrations:revert --all reverts ${pending.length - 1} migration(s)`,
+    );
+    expect(unconfirmed.stdout).toContain('- table posts and all its rows');
+    expect(unconfirmed.stdout).toContain('Confirm on a terminal, or add --yes.');
     const declined = await cliOn(database.url, ['migrations:revert', '--all'], 'no\n');
     expect(declined.code).toBe(1);
-    expect(declined.stderr).toContain(`reverts ${pending.length - 1} migration(s) and drops every table`);
+    expect(declined.stderr).toContain(`reverts ${pending.length - 1} migration(s), newest first, and undoes:`);
     expect(JSON.parse((await cli('migrations:show', '--json')).stdout).applied).toHaveLength(pending.length - 1);
     const typedYes = await cliOn(database.url, ['migrations:revert', '--all', '--json'], 'yes\n');
     expect(JSON.parse(typedYes.stdout).reverted).toHaveLength(pending.length - 1);

@@ -87,7 +87,7 @@ describe('extensions from CAL_EXTENSIONS', () => {
       expect.arrayContaining(['CreateSpeakers1790000000000', 'CreateEventTickets1790100000000']),
     );
     expect((await cli(database.url, extension, 'migrations:run')).code).toBe(0);
-    const reverted = await cli(database.url, extension, 'migrations:revert', '--json');
+    const reverted = await cli(database.url, extension, 'migrations:revert', '--yes', '--json');
     expect([reverted.code, JSON.parse(reverted.stdout)]).toEqual([
       0,
       { reverted: ['CreateEventTickets1790100000000'] },

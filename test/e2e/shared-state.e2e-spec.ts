@@ -75,7 +75,7 @@ describe('shared state across instances (Redis)', () => {
     const user = await createUser(a, 'author');
     await a.http.get(`${ns}/events`).set('Authorization', user.auth).expect(200);
     await b.http.get(`${ns}/events`).set('Authorization', user.auth).expect(200);
-    const code = await runCli(['node', 'cli', 'password:revoke', user.login, user.passwordId], {
+    const code = await runCli(['node', 'cli', 'password:revoke', user.login, user.passwordId, '--yes'], {
       stdout: new CapturedStream().asWriteStream(),
       stderr: new CapturedStream().asWriteStream(),
       overrides: { DATABASE_URL: database.url, LOG_LEVEL: 'silent', REDIS_URL, REDIS_KEY_PREFIX: prefix },
