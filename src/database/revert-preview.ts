@@ -63,7 +63,7 @@ export async function previewRevert(dataSource: DataSource, names: string[]): Pr
           }
           return (...args: unknown[]) => method.apply(target, args);
         },
-      }) as QueryRunner;
+      });
       if (migration) await migration.down(recording);
       else undoes.push('(its code is not in this build: only the record that it ran is removed)');
       previews.push({ migration: name, undoes });
