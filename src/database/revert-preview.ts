@@ -1,4 +1,4 @@
-import type { DataSource, QueryRunner } from 'typeorm';
+import type { DataSource } from 'typeorm';
 
 /** What reverting one migration would undo, in the words a person confirming it needs. */
 export interface RevertPreview {
