@@ -17,6 +17,7 @@ import { parseDatabaseUrl } from './database/database-url';
 import { runClusterPrimary } from './operations/cluster-primary';
 import { workerCount } from './operations/web-concurrency';
 import { StartupSummary } from './operations/startup-summary';
+import { claimSqliteFile } from './operations/sqlite-server-lock';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -72,8 +73,14 @@ async function bootstrap(): Promise<void> {
   const early = createRootLogger(earlyLogLevel(process.env.LOG_LEVEL));
   let app: NestExpressApplication | undefined;
   try {
+    const settings = validateEnvironment(process.env);
+    const database = parseDatabaseUrl(settings.DATABASE_URL);
+    // One server per SQLite file: a second one is refused before it touches the file (sqlite-server-lock.ts).
+    if (database.kind === 'sqlite' && database.file !== ':memory:') {
+      claimSqliteFile(database.file, (message) => early.warn(message));
+    }
     // The calendar's modules and the deployment's extensions (CAL_EXTENSIONS), in every worker alike.
-    const modules = await applicationModules(validateEnvironment(process.env).CAL_EXTENSIONS);
+    const modules = await applicationModules(settings.CAL_EXTENSIONS);
     app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ modules }), {
       bodyParser: false,
       // Lines as they happen: a start-up waiting for its database says so while it waits, not after.

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildService, freePort, ServiceProcess } from '../support/service-process';
 
@@ -141,5 +141,54 @@ describe('start-up mistakes a new team makes', () => {
     expect(fatal).toHaveLength(1);
     expect(fatal[0].msg).toContain('attempt to write a readonly database');
     expect(fatal[0].msg).toContain('writable by the user the service runs as');
+  }, 60_000);
+});
+
+/**
+ * Two servers on one SQLite file: SQLite has one writer, and the second one's writes would queue behind the
+ * first's with nothing to say why. The second is refused with what to do; a lock its holder left behind
+ * when it died is taken over.
+ */
+describe('a second server on one SQLite file', () => {
+  let first: ServiceProcess | null = null;
+  afterEach(async () => {
+    first?.child.kill('SIGKILL');
+    await first?.exited;
+    first = null;
+  });
+
+  it('is refused while the first serves it, and starts once the first has stopped', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cal-one-writer-')), 'calendar.sqlite');
+    first = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0' });
+    await first.until(() => first!.listening().length > 0);
+    expect(existsSync(`${file}-server.lock`)).toBe(true);
+
+    service = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0' });
+    expect(await service.exited).toBe(1);
+    const [fatal] = service.lines.filter((l) => l.level === 60);
+    expect(fatal.msg).toContain(`another server (pid ${first.child.pid}`);
+    expect(fatal.msg).toContain('run one server per file');
+    expect(fatal.msg).toContain('use MySQL');
+    // The first one never noticed.
+    expect(first.child.exitCode).toBeNull();
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(`${file}-server.lock`)).toBe(false);
+    service = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0' });
+    await service.until(() => service!.listening().length > 0);
+  }, 60_000);
+
+  it('takes over the lock of a server that died without removing it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cal-one-writer-')), 'calendar.sqlite');
+    // A process that has ended: its pid names nobody now.
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(
+      `${file}-server.lock`,
+      JSON.stringify({ pid: Number(gone.stdout), host: hostname(), started: 'then' }),
+    );
+    service = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0' });
+    await service.until(() => service!.listening().length > 0);
+    expect(JSON.parse(readFileSync(`${file}-server.lock`, 'utf8'))).toMatchObject({ pid: service.child.pid });
   }, 60_000);
 });
