@@ -72,7 +72,7 @@ const privateWhenAuthenticated: RequestHandler = (req, res, next) => {
  */
 export function configureApp(app: NestExpressApplication, options: { logDestination?: DestinationStream } = {}): void {
   const config = app.get(AppConfig);
-  const logger = createRootLogger(config.logLevel, options.logDestination);
+  const logger = createRootLogger(config.logLevel, options.logDestination, config.logFormat);
   app.useLogger(new PinoNestLogger(logger));
   app.flushLogs();
 

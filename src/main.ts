@@ -7,9 +7,10 @@ import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { createRootLogger, PinoNestLogger } from './common/logging/logger';
 import { AppConfig } from './config/app-config';
-import { earlyLogLevel, validateEnvironment } from './config/env.schema';
+import { earlyLogFormat, earlyLogLevel, validateEnvironment } from './config/env.schema';
 import { applicationModules } from './extension-modules';
 import cluster from 'node:cluster';
+import type { Server } from 'node:net';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { readSettings, reportStartupFailure } from './operations/startup-failure';
@@ -70,7 +71,11 @@ function closeGracefully(app: NestExpressApplication): void {
  * exit code 1, never coloured text or a core dump.
  */
 async function bootstrap(): Promise<void> {
-  const early = createRootLogger(earlyLogLevel(process.env.LOG_LEVEL));
+  const early = createRootLogger(
+    earlyLogLevel(process.env.LOG_LEVEL),
+    undefined,
+    earlyLogFormat(process.env.LOG_FORMAT),
+  );
   let app: NestExpressApplication | undefined;
   try {
     const settings = validateEnvironment(process.env);
@@ -92,7 +97,10 @@ async function bootstrap(): Promise<void> {
     closeGracefully(app);
     const config = app.get(AppConfig);
     await app.listen(config.port, config.host);
-    await app.get(StartupSummary).log({ host: config.host, port: config.port });
+    // The port it got: PORT=0 asks the system for a free one.
+    const address = (app.getHttpServer() as Server).address();
+    const port = typeof address === 'object' && address !== null ? address.port : config.port;
+    await app.get(StartupSummary).log({ host: config.host, port });
   } catch (error) {
     reportStartupFailure(error, early);
     await app?.close().catch(() => undefined);
@@ -107,7 +115,11 @@ async function bootstrap(): Promise<void> {
 async function start(): Promise<void> {
   // The primary reads the settings before Nest does: `.env` as the config module reads it (real variables win).
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const early = createRootLogger(earlyLogLevel(process.env.LOG_LEVEL));
+  const early = createRootLogger(
+    earlyLogLevel(process.env.LOG_LEVEL),
+    undefined,
+    earlyLogFormat(process.env.LOG_FORMAT),
+  );
   if (!cluster.isPrimary) return bootstrap();
   let count: number;
   try {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { EnvironmentVariables, LogLevel } from './env.schema';
+import type { EnvironmentVariables, LogFormat, LogLevel } from './env.schema';
 import type { TrustProxySetting } from './trust-proxy';
 
 /** Typed, read-only view of the validated environment; the only way services read configuration. */
@@ -76,6 +76,9 @@ export class AppConfig {
   }
   get logLevel(): LogLevel {
     return this.get('LOG_LEVEL');
+  }
+  get logFormat(): LogFormat {
+    return this.get('LOG_FORMAT');
   }
   get bodyLimitBytes(): number {
     return this.get('BODY_LIMIT_BYTES');

@@ -26,6 +26,14 @@ export function earlyLogLevel(raw: string | undefined): LogLevel {
   return (LOG_LEVELS as readonly string[]).includes(raw ?? '') ? (raw as LogLevel) : 'info';
 }
 
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** `LOG_FORMAT` before the configuration is read (the first lines of a start), `auto` when unknown. */
+export function earlyLogFormat(raw: string | undefined): LogFormat {
+  return (LOG_FORMATS as readonly string[]).includes(raw ?? '') ? (raw as LogFormat) : 'auto';
+}
+
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
 
@@ -170,6 +178,13 @@ export class EnvironmentVariables {
 
   @IsIn(LOG_LEVELS)
   LOG_LEVEL: LogLevel = 'info';
+
+  /**
+   * `auto`: short human lines (pino-pretty) when the output is a terminal, JSON lines otherwise (a collector,
+   * a file, Docker); `json` or `pretty` whatever the output.
+   */
+  @IsIn(LOG_FORMATS)
+  LOG_FORMAT: LogFormat = 'auto';
 
   /** When set, `GET /metrics` wants `Authorization: Bearer <METRICS_TOKEN>`; closed otherwise, unless METRICS_OPEN. */
   @IsOptional()

@@ -192,3 +192,25 @@ describe('a second server on one SQLite file', () => {
     expect(JSON.parse(readFileSync(`${file}-server.lock`, 'utf8'))).toMatchObject({ pid: service.child.pid });
   }, 60_000);
 });
+
+/** A person starting the service in a terminal reads a few short lines; a collector gets JSON (LOG_FORMAT=auto). */
+describe('start-up output for people', () => {
+  it('prints short human lines with LOG_FORMAT=pretty (what a terminal gets), the summary in one of them', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cal-pretty-')), 'calendar.sqlite');
+    service = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0', LOG_FORMAT: 'pretty' });
+    await service.until((lines) => lines.some((l) => l.msg.includes('listening on')));
+    const [summary] = service.lines.filter((l) => l.msg.includes('listening on'));
+    // Not JSON (ServiceProcess keeps such a line as it came, level 0), and short enough to read at a glance.
+    expect(summary.level).toBe(0);
+    expect(summary.msg).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: \[Startup\] calendar \S+ listening on \S+:[1-9]\d*, sqlite /);
+    expect(summary.msg.length).toBeLessThan(300);
+    expect(service.lines.every((l) => l.level === 0 && !l.msg.startsWith('{'))).toBe(true);
+  }, 60_000);
+
+  it('writes JSON lines when its output is not a terminal (LOG_FORMAT=auto)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cal-json-')), 'calendar.sqlite');
+    service = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0' });
+    await service.until(() => service!.listening().length > 0);
+    expect(service.listening()[0].level).toBe(30);
+  }, 60_000);
+});

@@ -4,12 +4,34 @@ import type { RequestHandler } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
-import type { LogLevel } from '../../config/env.schema';
+import pinoPretty from 'pino-pretty';
+import type { LogFormat, LogLevel } from '../../config/env.schema';
 
 const SECRET_FIELDS = ['password', 'passwordHash', 'password_hash', 'authorization', 'cookie', 'secret', 'token'];
 
 /** Logs stay free of secrets: credentials, passwords and the values bound to SQL statements. */
-export function createRootLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
+/**
+ * Where lines go without a given destination: JSON on stdout, or with `pretty` (and `auto` on a terminal)
+ * short human lines: time, level, `[context]`, a request's method, URL and status, the message; the
+ * fields a collector reads (the start-up summary's, a request's headers) are left out, an error's stack is
+ * kept. Synchronous, so a line is out before a failed start exits.
+ */
+function defaultDestination(format: LogFormat): pino.DestinationStream | undefined {
+  if (format === 'json' || (format === 'auto' && !process.stdout.isTTY)) return undefined;
+  return pinoPretty({
+    sync: true,
+    colorize: process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,context,startup,req,res,responseTime,requestId,problems',
+    messageFormat: '{if context}[{context}] {end}{if req.method}{req.method} {req.url} {res.statusCode} {end}{msg}',
+  });
+}
+
+export function createRootLogger(
+  level: LogLevel,
+  destination?: pino.DestinationStream,
+  format: LogFormat = 'json',
+): Logger {
   return pino(
     {
       level,
@@ -24,7 +46,7 @@ export function createRootLogger(level: LogLevel, destination?: pino.Destination
       },
       serializers: { err: serializeError },
     },
-    destination,
+    destination ?? defaultDestination(format),
   );
 }
 
