@@ -9,7 +9,6 @@ import type { LogFormat, LogLevel } from '../../config/env.schema';
 
 const SECRET_FIELDS = ['password', 'passwordHash', 'password_hash', 'authorization', 'cookie', 'secret', 'token'];
 
-/** Logs stay free of secrets: credentials, passwords and the values bound to SQL statements. */
 /**
  * Where lines go without a given destination: JSON on stdout, or with `pretty` (and `auto` on a terminal)
  * short human lines: time, level, `[context]`, a request's method, URL and status, the message; the
@@ -27,6 +26,7 @@ function defaultDestination(format: LogFormat): pino.DestinationStream | undefin
   });
 }
 
+/** Logs stay free of secrets: credentials, passwords and the values bound to SQL statements. */
 export function createRootLogger(
   level: LogLevel,
   destination?: pino.DestinationStream,
