@@ -202,7 +202,9 @@ describe('start-up output for people', () => {
     const [summary] = service.lines.filter((l) => l.msg.includes('listening on'));
     // Not JSON (ServiceProcess keeps such a line as it came, level 0), and short enough to read at a glance.
     expect(summary.level).toBe(0);
-    expect(summary.msg).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: \[Startup\] calendar \S+ listening on \S+:[1-9]\d*, sqlite /);
+    expect(summary.msg).toMatch(
+      /^\[\d\d:\d\d:\d\d\] INFO: \[Startup\] calendar \S+ listening on \S+:[1-9]\d*, sqlite /,
+    );
     expect(summary.msg.length).toBeLessThan(300);
     expect(service.lines.every((l) => l.level === 0 && !l.msg.startsWith('{'))).toBe(true);
   }, 60_000);
