@@ -235,14 +235,35 @@ describe('iCalendar feeds', () => {
   });
 
   it('leaves control characters out of the feed, which ical.js then reads', async () => {
+    // The API refuses control characters (api-decisions.md); rows written before that rule, or by hand, may
+    // still hold them, and the feed must not carry them.
     const messy = await postEvent(t, users.editor.auth, {
-      title: 'Tab\there, bell\u0007, escape\u001b[0m, delete\u007f, C1\u0085 end',
-      description: '<p>Line one\u0008</p><p>Line two\u000c</p>',
-      venue: { venue: 'Hall\u0001 of \u001fcontrol' },
-      categories: ['Cat\u0002egory'],
+      title: 'Messy',
+      description: '<p>Line one</p>',
+      venue: { venue: 'Messy hall' },
+      categories: ['Messy category'],
       start_date: '2031-05-05 10:00:00',
       end_date: '2031-05-05 11:00:00',
     });
+    const set = (sql: string, ...values: unknown[]) => t.dataSource.query(sql, values);
+    await set(
+      'UPDATE posts SET title = ?, content = ? WHERE id = ?',
+      'Tab\there, bell\u0007, escape\u001b[0m, delete\u007f, C1\u0085 end',
+      '<p>Line one\u0008</p><p>Line two\u000c</p>',
+      messy.id,
+    );
+    await set(
+      'UPDATE posts SET title = ? WHERE id = ?',
+      'Hall\u0001 of \u001fcontrol',
+      (messy.venue as { id: number }).id,
+    );
+    await set('UPDATE terms SET name = ? WHERE id = ?', 'Cat\u0002egory', (messy.categories as { id: number }[])[0].id);
+    // A write through the API afterwards (of another field) is what makes the service read the rows again.
+    await t.http
+      .patch(`${ns}/events/${String(messy.id)}`)
+      .set('Authorization', users.editor.auth)
+      .send({ excerpt: 'x' })
+      .expect(200);
     const raw = text(await feed(YEAR).expect(200));
     // No control character but CR and LF (line ends) and HTAB anywhere in the stream.
     // eslint-disable-next-line no-control-regex -- finding control characters is the point
