@@ -9,8 +9,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 describe('cluster mode (WEB_CONCURRENCY)', () => {
   let database: TestDatabase;
   let service: ServiceProcess | null = null;
-  // Below 32768: Linux hands out 32768–60999 to outgoing connections, and a listener cannot bind a port one holds.
-  const port = String(29500 + (process.pid % 500));
+  /** The port the workers share: PORT=0 lets the system pick it (Node gives every worker the same one). */
+  const portOf = (line: { msg: string }) => Number(/ listening on \S+:(\d+)/.exec(line.msg)![1]);
 
   beforeAll(async () => {
     buildService();
@@ -24,7 +24,7 @@ describe('cluster mode (WEB_CONCURRENCY)', () => {
   it('runs the workers, replaces one that dies, and stops them all on SIGTERM', async () => {
     service = new ServiceProcess({
       WEB_CONCURRENCY: '2',
-      PORT: port,
+      PORT: '0',
       DATABASE_URL: database.url,
       WEBHOOKS_WORKER: 'false',
     });
@@ -35,12 +35,17 @@ describe('cluster mode (WEB_CONCURRENCY)', () => {
     } else {
       await service.until(() => service!.listening().length === 2);
       const workers = service.listening().map((l) => l.pid);
+      const port = portOf(service.listening()[0]);
+      expect(service.listening().map(portOf)).toEqual([port, port]);
+      expect(port).toBeGreaterThan(0);
       expect(new Set(workers).size).toBe(2);
       expect(workers).not.toContain(service.child.pid);
       const res = await fetch(`http://127.0.0.1:${port}/cal/events/v1/events`);
       expect(res.status).toBe(200);
       process.kill(workers[0], 'SIGKILL');
       await service.until(() => service!.listening().length === 3);
+      // The replacement worker listens on the same port.
+      expect(portOf(service.listening()[2])).toBe(port);
       expect(service.lines.some((l) => /worker [12] exited \(SIGKILL\); restarting/.test(l.msg))).toBe(true);
       expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
     }

@@ -60,19 +60,19 @@ describe('database connections: TLS and Unix sockets (DATABASE_URL parameters)',
   let own: OwnServer;
   let root: Connection;
   let certificates: { ca: string; cert: string; key: string };
-  // Below 32768: Linux hands out 32768–60999 to outgoing connections, and a listener cannot bind a port one holds.
-  const port = 29000 + (process.pid % 500);
+  let port: number;
   const database = (url: string) => ({ url, kind: 'mysql' as const, drop: () => Promise.resolve() });
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cal-tls-'));
     certificates = makeCertificates(dir);
-    own = startOwnServer(dir, 'tls', port, [
+    own = await startOwnServer(dir, 'tls', [
       `--ssl-ca=${certificates.ca}`,
       `--ssl-cert=${certificates.cert}`,
       `--ssl-key=${certificates.key}`,
       '--require-secure-transport=ON',
     ]);
+    port = own.port;
     root = await connectAsRoot(own);
     await root.query(
       `CREATE DATABASE cal CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
+import { freePort } from './free-port';
 
 /**
  * A MariaDB server of a test's own, on its own port, data directory, socket and temporary directory
@@ -14,8 +15,12 @@ export interface OwnServer {
   log: () => string;
 }
 
-/** Installs a fresh data directory under `dir` and starts a server on it; `extra` are more server options. */
-export function startOwnServer(dir: string, name: string, port: number, extra: string[] = []): OwnServer {
+/**
+ * Installs a fresh data directory under `dir` and starts a server on it, on a port the system had free
+ * (`freePort`); should another process bind that port before the server does, it starts again on another.
+ * Resolves once the server answers on its socket. `extra` are more server options.
+ */
+export async function startOwnServer(dir: string, name: string, extra: string[] = []): Promise<OwnServer> {
   const data = join(dir, name);
   // A temporary directory of its own: MariaDB deletes every `#sql*` file in its tmpdir when it starts (and
   // so does the install's bootstrap), which in the shared /tmp are the live temporary tables of the
@@ -35,6 +40,25 @@ export function startOwnServer(dir: string, name: string, port: number, extra: s
     { encoding: 'utf8' },
   );
   if (install.status !== 0) throw new Error(`mariadb-install-db failed: ${install.stderr}`);
+  for (let attempt = 1; ; attempt++) {
+    const own = spawnServer(dir, name, data, temporary, await freePort(), extra);
+    try {
+      await (await connectAsRoot(own)).end();
+      return own;
+    } catch (error) {
+      if (attempt >= 5 || !/already in use|another mysqld server running/i.test(own.log())) throw error;
+    }
+  }
+}
+
+function spawnServer(
+  dir: string,
+  name: string,
+  data: string,
+  temporary: string,
+  port: number,
+  extra: string[],
+): OwnServer {
   let output = '';
   const socket = join(dir, `${name}.sock`);
   const server = spawn(

@@ -30,15 +30,16 @@ const DATABASE = 'cal';
 
 export async function startReplicatedMariaDb(): Promise<ReplicatedMariaDb> {
   const dir = mkdtempSync(join(tmpdir(), 'cal-replication-'));
-  // Below 32768: Linux hands out 32768–60999 to outgoing connections, and a listener cannot bind a port one holds.
-  const base = 28000 + (process.pid % 500) * 2;
-  const [primaryPort, replicaPort] = [base, base + 1];
-  const p = startOwnServer(dir, 'primary', primaryPort, [
+  const p = await startOwnServer(dir, 'primary', [
     '--server-id=1',
     `--log-bin=${join(dir, 'primary-bin')}`,
     '--binlog-format=ROW',
   ]);
-  const r = startOwnServer(dir, 'replica', replicaPort, ['--server-id=2', '--read-only=1']);
+  const r = await startOwnServer(dir, 'replica', ['--server-id=2', '--read-only=1']).catch(async (error: unknown) => {
+    await haltOwnServer(p.server);
+    throw error;
+  });
+  const [primaryPort, replicaPort] = [p.port, r.port];
   const stop = async (): Promise<void> => {
     await Promise.all([p.server, r.server].map(haltOwnServer));
     rmSync(dir, { recursive: true, force: true });

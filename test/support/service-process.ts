@@ -1,5 +1,5 @@
+export { freePort } from './free-port';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
@@ -90,13 +90,4 @@ export class ServiceProcess {
 export function buildService(): void {
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-if-needed.cjs')], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`build failed: ${build.stderr}`);
-}
-
-/** A port on this machine that nothing listens on: taken, then given back. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
