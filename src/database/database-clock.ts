@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { sqlDateTime, sqlUtcToMs } from './datetime.transformer';
+import { formatSqlDateTime, sqlDateTime, sqlUtcToMs } from './datetime.transformer';
 import { DatabaseContext } from './database-context';
 
 /**
@@ -11,21 +11,15 @@ import { DatabaseContext } from './database-context';
 export class DatabaseClock {
   constructor(private readonly db: DatabaseContext) {}
 
-  /** The database's current UTC time as `YYYY-MM-DD HH:MM:SS`. */
+  /** The database's current UTC time as `YYYY-MM-DD HH:MM:SS` (whole seconds, as datetime columns hold). */
   async nowSqlUtc(): Promise<string> {
-    const manager = this.db.manager;
-    // The one dialect difference: MySQL's CURRENT_TIMESTAMP follows the session's time zone, SQLite's is UTC.
-    const sql =
-      manager.connection.options.type === 'better-sqlite3'
-        ? "SELECT strftime('%Y-%m-%d %H:%M:%S', 'now') AS now"
-        : 'SELECT UTC_TIMESTAMP() AS now';
-    const [row] = await manager.query<{ now: string | Date }[]>(sql);
-    return String(sqlDateTime.from(row.now));
+    return formatSqlDateTime(new Date(await this.nowMs()));
   }
 
   /** The database's current time in Unix milliseconds (to the millisecond, for `ClockSync`). */
   async nowMs(): Promise<number> {
     const manager = this.db.manager;
+    // The one dialect difference: MySQL's CURRENT_TIMESTAMP follows the session's time zone, SQLite's is UTC.
     const sql =
       manager.connection.options.type === 'better-sqlite3'
         ? "SELECT strftime('%Y-%m-%d %H:%M:%f', 'now') AS now"

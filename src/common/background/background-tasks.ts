@@ -1,3 +1,4 @@
+import { messageOf } from '../errors/message-of';
 import { Injectable, Logger } from '@nestjs/common';
 
 /** What is known of one background task since this process started. */
@@ -48,9 +49,4 @@ export class BackgroundTasks {
   get all(): ReadonlyMap<string, Readonly<BackgroundTaskState>> {
     return this.states;
   }
-}
-
-function messageOf(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'message' in error) return String(error.message);
-  return String(error);
 }

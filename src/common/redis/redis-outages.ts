@@ -1,3 +1,4 @@
+import { messageOf } from '../errors/message-of';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 
@@ -39,9 +40,4 @@ export class RedisOutages {
   get outage(): boolean {
     return this.down.size > 0;
   }
-}
-
-function messageOf(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'message' in error) return String(error.message);
-  return String(error);
 }
