@@ -1,6 +1,11 @@
 /**
  * End-to-end tests against the real app and a real database (SQLite by default, MySQL/MariaDB when
  * DATABASE_URL says so). Each spec file gets its own database, so files run in parallel.
+ *
+ * The specs are TypeScript run as ES modules (ts-jest), but the service they test is its compiled form in
+ * dist/, loaded by each worker's own `require` once and shared by every spec file the worker runs
+ * (test/runner/): Jest would otherwise evaluate the whole service and its packages again for each file.
+ * dist/ is rebuilt first when a source is newer (globalSetup).
  * @type {import('jest').Config}
  */
 module.exports = {
@@ -8,10 +13,17 @@ module.exports = {
   roots: ['<rootDir>/test/e2e'],
   testRegex: '\\.e2e-spec\\.ts$',
   extensionsToTreatAsEsm: ['.ts'],
+  globalSetup: '<rootDir>/test/runner/build-service.cjs',
+  testEnvironment: '<rootDir>/test/runner/native-environment.cjs',
+  // Jest's own packages run inside Jest as usual; every other package a spec imports is loaded natively.
+  transformIgnorePatterns: [
+    '/node_modules/(jest|jest-[^/]+|@jest|babel-[^/]+|@babel|pirates|ts-jest|source-map-support)/',
+  ],
   transform: {
+    '^.+/node_modules/.+\\.[cm]?js$': '<rootDir>/test/runner/native-transform.cjs',
+    '^.+/(src|examples)/.+\\.ts$': '<rootDir>/test/runner/native-transform.cjs',
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.jest.json' }],
   },
-  testEnvironment: 'node',
   // A hang guard, not a speed target: at 30 s, 15 tests of 4 heavy files went red on a loaded machine and
   // passed alone (issue 33). Tests that wait on purpose (own servers, the fuzz run) set their own.
   testTimeout: 120000,

@@ -8,33 +8,13 @@ import { loadExtensionModules } from '../../src/extension-modules';
 import { SpeakersModule } from '../../examples/speakers/speakers.module';
 import { CALENDAR_MODULES } from '../../src/app.module';
 import { CapturedStream } from '../support/captured-stream';
-import { createTestApp } from '../support/create-test-app';
+import { createTestApp, EXAMPLE_EXTENSIONS } from '../support/create-test-app';
 import { createUser } from '../support/users';
 import { WebhookReceiver } from '../support/webhook-receiver';
 import { buildService, freePort, ServiceProcess } from '../support/service-process';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 const ns = '/cal/events/v1';
-/** The shipped examples, compiled, as a deployment names them. */
-const COMPILED_EXAMPLES = [
-  'speakers/speakers',
-  'tickets/tickets',
-  'audiences/audiences',
-  'duration/duration',
-  'all-day/all-day',
-]
-  .map((name) => `dist/examples/${name}.module.js`)
-  .join(',');
-/** The same examples from source, for the in-process app. */
-const SOURCE_EXAMPLES = [
-  'speakers/speakers',
-  'tickets/tickets',
-  'audiences/audiences',
-  'duration/duration',
-  'all-day/all-day',
-]
-  .map((name) => `examples/${name}.module.ts`)
-  .join(',');
 const onMysql = /^(mysql|mariadb):/.test(process.env.DATABASE_URL ?? '');
 
 async function cli(databaseUrl: string, extensions: string, ...args: string[]) {
@@ -70,7 +50,7 @@ describe('extensions from CAL_EXTENSIONS', () => {
   });
 
   it('loads every Nest module a named file exports, and refuses a file that is missing or exports none', async () => {
-    expect(await loadExtensionModules('examples/speakers/speakers.module.ts')).toEqual([SpeakersModule]);
+    expect(await loadExtensionModules('dist/examples/speakers/speakers.module.js')).toEqual([SpeakersModule]);
     expect(await loadExtensionModules(' , ')).toEqual([]);
     await expect(loadExtensionModules('examples/nowhere.js')).rejects.toThrow(
       /CAL_EXTENSIONS: examples\/nowhere\.js: no such file/,
@@ -81,7 +61,7 @@ describe('extensions from CAL_EXTENSIONS', () => {
   });
 
   it("applies, shows and reverts the extensions' migrations through the CLI", async () => {
-    const extension = 'examples/speakers/speakers.module.ts, examples/tickets/tickets.module.ts';
+    const extension = 'dist/examples/speakers/speakers.module.js, dist/examples/tickets/tickets.module.js';
     const shown = await cli(database.url, extension, 'migrations:show', '--json');
     expect((JSON.parse(shown.stdout) as { pending: string[] }).pending).toEqual(
       expect.arrayContaining(['CreateSpeakers1790000000000', 'CreateEventTickets1790100000000']),
@@ -108,7 +88,7 @@ describe('extensions from CAL_EXTENSIONS', () => {
       DATABASE_URL: database.url,
       PORT: String(port),
       HOST: '127.0.0.1',
-      CAL_EXTENSIONS: COMPILED_EXAMPLES,
+      CAL_EXTENSIONS: EXAMPLE_EXTENSIONS,
       CAL_ADMIN_LOGIN: 'admin',
       CAL_ADMIN_PASSWORD: 'a long admin password',
       // Two workers on MySQL (SQLite stays one process): each must load the extension itself.
@@ -170,7 +150,7 @@ describe('extensions from CAL_EXTENSIONS', () => {
     };
     const t = await createTestApp({
       database,
-      modules: [...CALENDAR_MODULES, ...(await loadExtensionModules(SOURCE_EXAMPLES))],
+      modules: [...CALENDAR_MODULES, ...(await loadExtensionModules(EXAMPLE_EXTENSIONS))],
       env,
     });
     let worker: ChildProcess | null = null;
@@ -204,7 +184,7 @@ describe('extensions from CAL_EXTENSIONS', () => {
           DATABASE_URL: database.url,
           LOG_LEVEL: 'silent',
           WEBHOOKS_POLL_SECONDS: '1',
-          CAL_EXTENSIONS: COMPILED_EXAMPLES,
+          CAL_EXTENSIONS: EXAMPLE_EXTENSIONS,
         },
         stdio: 'ignore',
       });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeHTML } from 'entities';
-import { createTestApp, registeredModules, type TestApp } from '../support/create-test-app';
+import { createTestApp, EXAMPLE_EXTENSIONS, registeredModules, type TestApp } from '../support/create-test-app';
 import { cliWith } from '../support/run-cli';
 import { TecFixtureServer } from '../support/tec-fixture-server';
 import { createUser, type TestUser } from '../support/users';
@@ -386,13 +386,7 @@ describe("import:tec with modules' types and taxonomies the TEC site does not ha
   const site = new TecFixtureServer();
   // The example modules, as registeredModules() runs them: speakers (a linked type), audiences (a taxonomy),
   // tickets, duration, all-day.
-  const extensions = [
-    'examples/speakers/speakers.module.ts',
-    'examples/tickets/tickets.module.ts',
-    'examples/audiences/audiences.module.ts',
-    'examples/duration/duration.module.ts',
-    'examples/all-day/all-day.module.ts',
-  ].join(',');
+  const extensions = EXAMPLE_EXTENSIONS;
 
   beforeAll(async () => {
     await site.start();

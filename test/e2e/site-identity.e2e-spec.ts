@@ -14,11 +14,12 @@ describe('site identity: the host of global ids and UIDs', () => {
   let database: TestDatabase;
   let eventId: number;
   const apps: TestApp[] = [];
-  const start = async (env: Record<string, string>, lines?: string[]) => {
+  // Every app logs into a list (the test's, when it reads them): nothing reaches the runner's output.
+  const start = async (env: Record<string, string>, lines: string[] = []) => {
     const t = await createTestApp({
       database,
       env: { LOG_LEVEL: 'info', ...env },
-      ...(lines ? { logDestination: { write: (line: string) => lines.push(line) } } : {}),
+      logDestination: { write: (line: string) => lines.push(line) },
     });
     apps.push(t);
     return t;

@@ -124,18 +124,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 }
 
 /**
+ * The shipped examples as CAL_EXTENSIONS names them: their compiled modules, which the specs' own imports of
+ * `examples/…` also load (test/runner/native-transform.cjs), so a spec and the app share one class each.
+ */
+export const EXAMPLE_EXTENSIONS = [
+  'speakers/speakers',
+  'tickets/tickets',
+  'audiences/audiences',
+  'duration/duration',
+  'all-day/all-day',
+]
+  .map((name) => `dist/examples/${name}.module.js`)
+  .join(',');
+
+/**
  * The modules a sweep covers: the calendar's and every extension, as a deployment runs them (CAL_EXTENSIONS
- * when set, else the shipped example), so a route sweep meets an extension's routes too.
+ * when set, else the shipped examples), so a route sweep meets an extension's routes too.
  */
 export async function registeredModules(): Promise<Type[]> {
-  return applicationModules(
-    process.env.CAL_EXTENSIONS ||
-      [
-        'examples/speakers/speakers.module.ts',
-        'examples/tickets/tickets.module.ts',
-        'examples/audiences/audiences.module.ts',
-        'examples/duration/duration.module.ts',
-        'examples/all-day/all-day.module.ts',
-      ].join(','),
-  );
+  return applicationModules(process.env.CAL_EXTENSIONS || EXAMPLE_EXTENSIONS);
 }
