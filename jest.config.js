@@ -13,4 +13,6 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.jest.json' }],
   },
   testEnvironment: 'node',
+  // Jest's default is one worker on two cores; npm test runs this beside the typecheck and the lint.
+  maxWorkers: 2,
 };

@@ -27,5 +27,5 @@ module.exports = {
   // A hang guard, not a speed target: at 30 s, 15 tests of 4 heavy files went red on a loaded machine and
   // passed alone (issue 33). Tests that wait on purpose (own servers, the fuzz run) set their own.
   testTimeout: 120000,
-  maxWorkers: 2,
+  maxWorkers: 4,
 };
