@@ -13,7 +13,8 @@ module.exports = {
   roots: ['<rootDir>/test/e2e'],
   testRegex: '\\.e2e-spec\\.ts$',
   extensionsToTreatAsEsm: ['.ts'],
-  globalSetup: '<rootDir>/test/runner/build-service.cjs',
+  globalSetup: '<rootDir>/test/runner/global-setup.cjs',
+  globalTeardown: '<rootDir>/test/runner/global-teardown.cjs',
   testEnvironment: '<rootDir>/test/runner/native-environment.cjs',
   // Jest's own packages run inside Jest as usual; every other package a spec imports is loaded natively.
   transformIgnorePatterns: [

@@ -62,7 +62,7 @@ export class SteppingClock extends Clock {
 
 /** Boots the real AppModule through the same `configureApp()` as `main.ts`, on a fresh database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await createTestDatabase({ migrated: true }));
   const builder = Test.createTestingModule({
     imports: [
       AppModule.forRoot({
