@@ -10,27 +10,25 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 /** The environment variable that hands the template's URL to the workers. */
-const TEMPLATE_DATABASE_VARIABLE = 'CAL_TEST_TEMPLATE_DATABASE_URL';
+const TEMPLATE_DATABASE_VARIABLE = 'E2E_TEMPLATE_DATABASE';
 const root = join(__dirname, '..', '..');
 
 function isMysql(url) {
   return /^(mysql|mariadb):/.test(url);
 }
 
-async function serverQuery(url, sql) {
-  const { createConnection } = require('mysql2/promise');
+/**
+ * Creates or drops a database on the server of `url`, in a child process: Jest's globalSetup runs with its
+ * module hooks on, and the specs' transform would hand this process a stand-in for mysql2.
+ */
+function adminDatabase(url, action, name) {
   const server = new URL(url.replace(/^mariadb:/, 'mysql:'));
-  const conn = await createConnection({
-    host: server.hostname,
-    port: Number(server.port || 3306),
-    user: decodeURIComponent(server.username),
-    password: decodeURIComponent(server.password),
+  server.pathname = '/';
+  const run = spawnSync(process.execPath, [join(root, '.ci', 'mysql-admin.cjs'), action, name], {
+    env: { ...process.env, MYSQL_SERVER_URL: server.toString() },
+    encoding: 'utf8',
   });
-  try {
-    await conn.query(sql);
-  } finally {
-    await conn.end();
-  }
+  if (run.status !== 0) throw new Error(`${action} database ${name}: ${run.stderr}`);
 }
 
 /** Makes and migrates the template; returns its URL. */
@@ -40,7 +38,7 @@ async function createTemplate() {
   let url;
   if (isMysql(base)) {
     const name = `cal_template_${suffix}`;
-    await serverQuery(base, `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    adminDatabase(base, 'create', name);
     const server = new URL(base.replace(/^mariadb:/, 'mysql:'));
     server.pathname = `/${name}`;
     url = server.toString();
@@ -53,18 +51,15 @@ async function createTemplate() {
     encoding: 'utf8',
   });
   if (run.status !== 0) {
-    await dropTemplate(url);
+    dropTemplate(url);
     throw new Error(`migrating the template database failed:\n${run.stdout}\n${run.stderr}`);
   }
   return url;
 }
 
-async function dropTemplate(url) {
+function dropTemplate(url) {
   if (isMysql(url)) {
-    await serverQuery(
-      url,
-      `DROP DATABASE IF EXISTS \`${new URL(url.replace(/^mariadb:/, 'mysql:')).pathname.slice(1)}\``,
-    );
+    adminDatabase(url, 'drop', new URL(url.replace(/^mariadb:/, 'mysql:')).pathname.slice(1));
     return;
   }
   const file = url.slice('sqlite:'.length);

@@ -1,3 +1,3 @@
 export declare const TEMPLATE_DATABASE_VARIABLE: string;
 export declare function createTemplate(): Promise<string>;
-export declare function dropTemplate(url: string): Promise<void>;
+export declare function dropTemplate(url: string): void;
