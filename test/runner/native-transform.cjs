@@ -6,11 +6,13 @@
 // packages); loaded natively, the graph is evaluated once per worker and shared by the files it runs. A spec
 // and the service then also share one copy of each package (one `DataSource` class, one Nest).
 const { createHash } = require('node:crypto');
-const { existsSync, statSync } = require('node:fs');
+const { existsSync, readFileSync, statSync } = require('node:fs');
 const { join, relative, sep } = require('node:path');
 
 const root = join(__dirname, '..', '..');
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+// A stand-in Jest cached under an older version of this file is not reused.
+const SELF = createHash('sha256').update(readFileSync(__filename)).digest('hex');
 
 /** The file the worker loads for `sourcePath`: the compiled module for the service's sources. */
 function nativePathOf(sourcePath) {
@@ -26,7 +28,7 @@ module.exports = {
   getCacheKey(sourceText, sourcePath, options) {
     const nativePath = nativePathOf(sourcePath);
     return createHash('sha256')
-      .update([sourcePath, nativePath, stamp(nativePath), String(options.supportsStaticESM)].join('\0'))
+      .update([SELF, sourcePath, nativePath, stamp(nativePath), String(options.supportsStaticESM)].join('\0'))
       .update(sourceText)
       .digest('hex');
   },
@@ -40,8 +42,12 @@ module.exports = {
     const exported = require(nativePath);
     const names = Object.keys(exported).filter((name) => name !== 'default' && IDENTIFIER.test(name));
     const lines = [`const loaded = ${load};`];
-    // An ES module loaded by require() is its namespace; a CommonJS one is its `module.exports`.
-    lines.push(`export default 'default' in loaded && loaded.__esModule ? loaded.default : loaded;`);
+    // An ES module loaded by require() is its namespace, and a CommonJS module compiled from one marks itself
+    // `__esModule`: their default export is `default`. Any other CommonJS module's is its `module.exports`.
+    lines.push(
+      "const namespace = loaded.__esModule || Object.prototype.toString.call(loaded) === '[object Module]';",
+      `export default namespace && 'default' in loaded ? loaded.default : loaded;`,
+    );
     for (const name of names) lines.push(`export const ${name} = loaded[${JSON.stringify(name)}];`);
     return { code: lines.join('\n') + '\n' };
   },

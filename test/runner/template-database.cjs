@@ -17,12 +17,17 @@ function isMysql(url) {
   return /^(mysql|mariadb):/.test(url);
 }
 
+/** A MySQL URL as a `URL` (mysql2 and the admin script read `mysql:`; `mariadb:` names the same server). */
+function mysqlUrl(url) {
+  return new URL(url.replace(/^mariadb:/, 'mysql:'));
+}
+
 /**
  * Creates or drops a database on the server of `url`, in a child process: Jest's globalSetup runs with its
  * module hooks on, and the specs' transform would hand this process a stand-in for mysql2.
  */
 function adminDatabase(url, action, name) {
-  const server = new URL(url.replace(/^mariadb:/, 'mysql:'));
+  const server = mysqlUrl(url);
   server.pathname = '/';
   const run = spawnSync(process.execPath, [join(root, '.ci', 'mysql-admin.cjs'), action, name], {
     env: { ...process.env, MYSQL_SERVER_URL: server.toString() },
@@ -39,7 +44,7 @@ async function createTemplate() {
   if (isMysql(base)) {
     const name = `cal_template_${suffix}`;
     adminDatabase(base, 'create', name);
-    const server = new URL(base.replace(/^mariadb:/, 'mysql:'));
+    const server = mysqlUrl(base);
     server.pathname = `/${name}`;
     url = server.toString();
   } else {
@@ -59,7 +64,7 @@ async function createTemplate() {
 
 function dropTemplate(url) {
   if (isMysql(url)) {
-    adminDatabase(url, 'drop', new URL(url.replace(/^mariadb:/, 'mysql:')).pathname.slice(1));
+    adminDatabase(url, 'drop', mysqlUrl(url).pathname.slice(1));
     return;
   }
   const file = url.slice('sqlite:'.length);
