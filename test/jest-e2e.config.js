@@ -16,6 +16,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/runner/global-setup.cjs',
   globalTeardown: '<rootDir>/test/runner/global-teardown.cjs',
   testEnvironment: '<rootDir>/test/runner/native-environment.cjs',
+  testSequencer: '<rootDir>/test/runner/longest-first-sequencer.cjs',
   // Jest's own packages run inside Jest as usual; every other package a spec imports is loaded natively.
   transformIgnorePatterns: [
     '/node_modules/(jest|jest-[^/]+|@jest|babel-[^/]+|@babel|pirates|ts-jest|source-map-support)/',
