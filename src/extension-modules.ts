@@ -4,6 +4,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CALENDAR_MODULES } from './app.module';
 import { ConfigurationError } from './config/env.schema';
+import { noteExtensionFile } from './operations/build-identity';
 
 /** Metadata `@Module()` sets on a class. */
 const MODULE_METADATA = ['imports', 'providers', 'controllers', 'exports'];
@@ -26,6 +27,7 @@ export async function loadExtensionModules(setting: string, cwd = process.cwd())
     if (!existsSync(path)) {
       throw new ConfigurationError([`CAL_EXTENSIONS: ${file}: no such file (resolved from ${cwd})`]);
     }
+    noteExtensionFile(path);
     const exported = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
     const found = Object.values(exported).filter(isNestModule);
     if (found.length === 0) throw new ConfigurationError([`CAL_EXTENSIONS: ${file}: exports no Nest module`]);

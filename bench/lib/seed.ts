@@ -7,7 +7,7 @@ import { SEARCH_WORDS_INDEX } from '../../src/database/migrations/1764400000000-
 import { FILL_SEARCH_WORD_DAYS } from '../../src/database/migrations/1764900000000-add-event-search-word-days';
 import { FILL_EVENT_DOCUMENT_ROWS } from '../../src/database/migrations/1765000000000-add-event-documents';
 import { SEARCH_WORDS_STORE, searchRowsOf } from '../../src/modules/events/event-search-rows';
-import { recordFilled } from '../../src/database/derived-stores';
+import { recordFilled, storeVersion } from '../../src/database/derived-stores';
 
 export interface SeedOptions {
   databaseUrl: string;
@@ -207,7 +207,7 @@ export async function seed(options: SeedOptions): Promise<{ firstEventId: number
     await dataSource.query(FILL_SEARCH_WORD_DAYS);
     await dataSource.query(FILL_EVENT_DOCUMENT_ROWS);
     // The word index was derived above with the service's code: a start must not fill it again.
-    await recordFilled(dataSource, SEARCH_WORDS_STORE);
+    await recordFilled(dataSource, { name: SEARCH_WORDS_STORE.name, version: storeVersion() });
     await schema.release();
     return { firstEventId: firstEvent, categorySlugs: categories };
   } finally {

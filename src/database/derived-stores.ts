@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { buildIdentity } from '../operations/build-identity';
 import { formatSqlDateTime } from './datetime.transformer';
 
 /**
@@ -11,19 +11,18 @@ import { formatSqlDateTime } from './datetime.transformer';
 export interface DerivedStore {
   /** Stable name, the key of its row in `derived_stores`. */
   name: string;
-  /** Identity of the deriving code (`versionOf`): when it differs from the recorded one, the store is refilled. */
-  version: string;
   /** Emptied before a fill, in this order (children first). */
   tables: readonly string[];
   /** Derives every row from the content there is, in the fill's transaction. */
   fill(manager: EntityManager): Promise<void>;
 }
 
-/** A version from the source of the functions that derive the rows: a change of any of them is a new version. */
-export function versionOf(...code: readonly ((...args: never[]) => unknown)[]): string {
-  const hash = createHash('sha256');
-  for (const fn of code) hash.update(fn.toString()).update('\u0000');
-  return hash.digest('hex').slice(0, 16);
+/**
+ * The version a store's rows are recorded with: the identity of the whole build (`buildIdentity`), not of
+ * hand-picked functions, so a change of any helper the deriving code calls refills the store at the next start.
+ */
+export function storeVersion(): string {
+  return buildIdentity();
 }
 
 const STORES_KEY = Symbol('cal:module-derived-stores');
@@ -50,7 +49,8 @@ export async function staleStores(dataSource: DataSource, stores: readonly Deriv
   if (stores.length === 0) return [];
   const rows = await dataSource.query<{ name: string; version: string }[]>('SELECT name, version FROM derived_stores');
   const recorded = new Map(rows.map((r) => [r.name, r.version]));
-  return stores.filter((store) => recorded.get(store.name) !== store.version);
+  const version = storeVersion();
+  return stores.filter((store) => recorded.get(store.name) !== version);
 }
 
 /**
@@ -66,10 +66,10 @@ export async function fillDerivedStores(
   const filled: string[] = [];
   for (const store of stores) {
     const done = await dataSource.transaction(async (manager) => {
-      if (!force && (await recordedVersion(manager, store.name)) === store.version) return false;
+      if (!force && (await recordedVersion(manager, store.name)) === storeVersion()) return false;
       for (const table of store.tables) await manager.query(`DELETE FROM ${table}`);
       await store.fill(manager);
-      await recordFilled(manager, store);
+      await recordFilled(manager, { name: store.name, version: storeVersion() });
       return true;
     });
     if (done) filled.push(store.name);
@@ -89,7 +89,7 @@ export async function recordedVersion(manager: EntityManager | DataSource, name:
  */
 export async function recordFilled(
   manager: EntityManager | DataSource,
-  store: Pick<DerivedStore, 'name' | 'version'>,
+  store: { name: string; version: string },
 ): Promise<void> {
   await manager.query('DELETE FROM derived_stores WHERE name = ?', [store.name]);
   await manager.query('INSERT INTO derived_stores (name, version, filled_utc) VALUES (?, ?, ?)', [

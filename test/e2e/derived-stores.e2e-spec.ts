@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { runCli } from '../../src/cli/run-cli';
 import { AddEventSearchWords1764400000000 } from '../../src/database/migrations/1764400000000-add-event-search-words';
 import { SchemaMigrations } from '../../src/database/schema-migrations';
-import { SEARCH_WORDS_STORE } from '../../src/modules/events/event-search-rows';
+import { storeVersion } from '../../src/database/derived-stores';
 import { CapturedStream } from '../support/captured-stream';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -92,7 +92,7 @@ describe('derived stores', () => {
     expect(await derivedRows(second)).toEqual(written);
     expect(
       await second.dataSource.query("SELECT name, version FROM derived_stores WHERE name = 'event-search-words'"),
-    ).toEqual([{ name: 'event-search-words', version: SEARCH_WORDS_STORE.version }]);
+    ).toEqual([{ name: 'event-search-words', version: storeVersion() }]);
 
     const third = await start();
     expect(third.app.get(SchemaMigrations).filledAtStart).toEqual([]);

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../src/common/http/request-context';
 import { EventObjectsService } from '../../src/modules/events/event-objects.service';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
-import { documentsSettled } from '../support/statements';
+import { documentsSettled, storedBody as storedBodyOf } from '../support/statements';
 import { createTestDatabase } from '../support/test-database';
 import { HOST, TwoInstances, WINDOW, type EventJson } from '../support/two-instances';
 import { createUser, type TestUser } from '../support/users';
@@ -38,11 +38,7 @@ describe('event documents', () => {
   const inList = (list: EventJson[]) => f.inList(list);
 
   async function storedBody(id = eventId): Promise<string | null> {
-    const [row] = await a.dataSource.query<{ object_json: string | null }[]>(
-      'SELECT object_json FROM event_documents WHERE post_id = ?',
-      [id],
-    );
-    return row.object_json;
+    return (await storedBodyOf(a, id))?.body ?? null;
   }
 
   /** Reads the event everywhere, waits for its document, and proves the next reads answer from it. */
@@ -64,7 +60,7 @@ describe('event documents', () => {
     const assembledBy = async <T>(read: () => Promise<T>): Promise<T> => {
       await documentsSettled(a);
       await documentsSettled(b);
-      await a.dataSource.query('UPDATE event_documents SET object_json = NULL, json_ld = NULL');
+      await a.dataSource.query('DELETE FROM event_document_bodies');
       return read();
     };
     const assembled = await assembledBy(() => singleOn(a, undefined));

@@ -3,7 +3,7 @@ import { AudiencesModule } from '../../examples/audiences/audiences.module';
 import { CALENDAR_MODULES } from '../../src/app.module';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
-import { captureStatements, documentsSettled } from '../support/statements';
+import { captureStatements, documentsSettled, storedBody } from '../support/statements';
 import { describeTaxonomyRoutes } from '../support/taxonomy-suite';
 import { createUser, type TestUser } from '../support/users';
 
@@ -91,10 +91,7 @@ describe('audiences: a taxonomy on events from a module', () => {
     const event = await postEvent(t, editor.auth, { title: 'Documented', audiences: ['Parents'] });
     await t.http.get(`${ns}/events/${event.id}`).expect(200);
     await documentsSettled(t);
-    const [row] = await t.dataSource.query<{ body: string | null }[]>(
-      'SELECT object_json AS body FROM event_documents WHERE post_id = ?',
-      [event.id],
-    );
+    const row = (await storedBody(t, event.id))!;
     // Stored (not refused as "not the same for every caller"), the term's count a placeholder.
     expect(row.body).toContain('"audiences":[{');
     await postEvent(t, editor.auth, { title: 'Also for parents', audiences: ['Parents'] });

@@ -4,7 +4,7 @@ import { CALENDAR_MODULES } from '../../src/app.module';
 import { EventDocuments } from '../../src/modules/events/documents/event-documents.service';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
-import { documentsSettled } from '../support/statements';
+import { documentsSettled, storedBody } from '../support/statements';
 import { createUser, type TestUser } from '../support/users';
 
 const ns = '/cal/events/v1';
@@ -179,10 +179,7 @@ describe('tickets: a child resource, an event field and a list filter from a mod
       .expect(201);
     await t.http.get(`${ns}/events/${event.id}`).expect(200);
     await documentsSettled(t);
-    const [row] = await t.dataSource.query<{ until: string; body: string }[]>(
-      'SELECT valid_until_utc AS until, object_json AS body FROM event_documents WHERE post_id = ?',
-      [event.id],
-    );
+    const row = (await storedBody(t, event.id))!;
     // Stored, and stored with the instant it stops holding.
     expect(row.until).toBe(sqlUtc(opens));
     expect(JSON.parse(row.body).tickets).toEqual({ count: 1, on_sale: false, changes_utc: sqlUtc(opens) });
@@ -201,10 +198,7 @@ describe('tickets: a child resource, an event field and a list filter from a mod
     expect((await listed()).on_sale).toBe(true);
     // Built again for the new instant, and that one holds until a write.
     await documentsSettled(t);
-    const [again] = await t.dataSource.query<{ until: string | null }[]>(
-      'SELECT valid_until_utc AS until FROM event_documents WHERE post_id = ?',
-      [event.id],
-    );
+    const again = (await storedBody(t, event.id))!;
     expect(again.until).toBeNull();
   });
 

@@ -29,9 +29,10 @@ export class ServiceProcess {
    *   without the capabilities that override file modes, so a read-only file is read-only to it as it would be
    *   to an operator's service user. (Not as another user: the tree and the Node binary may sit in folders
    *   only root may enter, as CI's copies do.)
+   * @param options.entry another build's `main.js` (`copyOfBuild`) instead of this tree's.
    */
-  constructor(env: Record<string, string>, options: { fileModesApply?: boolean } = {}) {
-    const command = [process.execPath, join(root, 'dist', 'src', 'main.js')];
+  constructor(env: Record<string, string>, options: { fileModesApply?: boolean; entry?: string } = {}) {
+    const command = [process.execPath, options.entry ?? join(root, 'dist', 'src', 'main.js')];
     if (options.fileModesApply && process.getuid?.() === 0) {
       const caps = '-dac_override,-dac_read_search,-fowner';
       command.unshift('setpriv', `--bounding-set=${caps}`, `--inh-caps=${caps}`, '--');

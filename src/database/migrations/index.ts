@@ -23,6 +23,7 @@ import { AddImportedRecords1765700000000 } from './1765700000000-add-imported-re
 import { AddImportedTerms1765800000000 } from './1765800000000-add-imported-terms';
 import { AddImportSubscriptions1765900000000 } from './1765900000000-add-import-subscriptions';
 import { AddImportSuspension1766000000000 } from './1766000000000-add-import-suspension';
+import { AddDocumentBodiesPerBuild1766100000000 } from './1766100000000-add-document-bodies-per-build';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -54,4 +55,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddImportedTerms1765800000000,
   AddImportSubscriptions1765900000000,
   AddImportSuspension1766000000000,
+  AddDocumentBodiesPerBuild1766100000000,
 ];

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { foldForSearch, indexedWordsOf, textOfHtml, wordsOf } from '../../common/search/search-words';
-import { type DerivedStore, versionOf } from '../../database/derived-stores';
+import { indexedWordsOf } from '../../common/search/search-words';
+import type { DerivedStore } from '../../database/derived-stores';
 import { FILL_SEARCH_WORD_DAYS } from '../../database/migrations/1764900000000-add-event-search-word-days';
 
 /** What the word index needs of an event: its text, and what decides whether the public finds it. */
@@ -127,11 +127,10 @@ async function fillSearchWords(manager: EntityManager): Promise<void> {
 
 /**
  * The word index and its per-day counts as a derived store: filled after the migrations that create them,
- * and again whenever the code that finds an event's words changes (its version is that code's source).
+ * and again at the first start of another build (`storeVersion`).
  */
 export const SEARCH_WORDS_STORE: DerivedStore = {
   name: 'event-search-words',
-  version: versionOf(searchRowsOf, searchableEventOf, indexedWordsOf, wordsOf, foldForSearch, textOfHtml),
   tables: ['event_search_word_days', 'event_search_words'],
   fill: async (manager) => {
     await fillSearchWords(manager);

@@ -18,7 +18,10 @@ import { EventsQueryService } from './events-query.service';
 import { EventChangeSource } from './event-change-source';
 import { EventLinksModule } from './links/event-links.module';
 import { LinkedRecordsReader } from './linked/linked-records.reader';
+import { DocumentFormat } from './documents/document-format';
+import { EventDocumentBodyEntity } from './documents/event-document-body.entity';
 import { EventDocumentEntity } from './documents/event-document.entity';
+import { EventDocumentFormatEntity } from './documents/event-document-format.entity';
 import { EventDocuments } from './documents/event-documents.service';
 import { EventChildren } from './event-children';
 import { EventArchive } from './event-archive';
@@ -38,7 +41,13 @@ import { SeriesWrites } from './recurrence/series-writes.service';
 @Module({
   imports: [
     PostsModule.forPostType(EVENT_POST_TYPE),
-    TypeOrmModule.forFeature([EventDetailsEntity, EventDocumentEntity, EventSeriesEntity]),
+    TypeOrmModule.forFeature([
+      EventDetailsEntity,
+      EventDocumentEntity,
+      EventDocumentBodyEntity,
+      EventDocumentFormatEntity,
+      EventSeriesEntity,
+    ]),
     EventLinksModule,
     ListTotalsModule,
   ],
@@ -57,6 +66,7 @@ import { SeriesWrites } from './recurrence/series-writes.service';
     EventChangeSource,
     LinkedRecordsReader,
     EventDocuments,
+    DocumentFormat,
     EventChildren,
     EventArchive,
     EventZoneRebase,

@@ -15,6 +15,7 @@ import { RawRows } from '../../database/raw-rows';
 import { ShapedQueries, type BuiltQuery } from '../../database/shaped-queries';
 import { archiveShapeOf } from './event-archive-shape';
 import type { FeedEntryState } from './ical/feed-fingerprints';
+import { DocumentFormat } from './documents/document-format';
 import { selectDocument, storedDocumentOf, type StoredEventDocument } from './documents/stored-event-document';
 
 export interface EventArchiveFilter {
@@ -73,6 +74,7 @@ export class EventsRepository {
     private readonly db: DatabaseContext,
     private readonly rows: RawRows,
     private readonly shaped: ShapedQueries,
+    private readonly documentFormat: DocumentFormat,
   ) {}
 
   /**
@@ -326,7 +328,9 @@ export class EventsRepository {
       .select(this.rows.select(PostEntity, 'p'))
       .addSelect(this.rows.select(EventDetailsEntity, 'd'))
       .where('p.id IN (:...ids)', { ids });
-    const raw = await (options.withDocument ? selectDocument(qb, false) : qb).getRawMany<Record<string, unknown>>();
+    const raw = await (options.withDocument ? selectDocument(qb, false, this.documentFormat.key) : qb).getRawMany<
+      Record<string, unknown>
+    >();
     const byId = new Map(raw.map((row) => this.recordOf(row)!).map((record) => [record.post.id, record]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -341,7 +345,8 @@ export class EventsRepository {
     changedUtc: string | null;
     document: StoredEventDocument | null;
   } | null> {
-    const [row] = await this.shaped.rawMany<Record<string, unknown>>('findAnyWithDetails', { id }, (manager, params) =>
+    const values = { id, documentFormat: this.documentFormat.key };
+    const [row] = await this.shaped.rawMany<Record<string, unknown>>('findAnyWithDetails', values, (manager, params) =>
       selectDocument(
         manager
           .createQueryBuilder(PostEntity, 'p')
@@ -353,6 +358,7 @@ export class EventsRepository {
           .addSelect('h.changed_utc', 'h__changed_utc')
           .where('p.id = :id', params),
         true,
+        params.documentFormat as string,
       ),
     );
     if (!row) return null;

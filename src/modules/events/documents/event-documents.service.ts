@@ -16,8 +16,8 @@ import { AppConfig } from '../../../config/app-config';
 import { DatabaseContext } from '../../../database/database-context';
 import { WriteTransactions } from '../../../database/write-transactions';
 import { TermsRepository } from '../../../core/terms/terms.repository';
-import { serviceVersion } from '../../../operations/version';
-import { toEventJsonLd, toEventObject, type EventObject } from '../event.mapper';
+import { buildIdentity } from '../../../operations/build-identity';
+import type { EventObject } from '../event.mapper';
 import { EventObjectsService } from '../event-objects.service';
 import { EVENT_POST_TYPE } from '../event.post-type';
 import { EventsRepository, type EventRecord } from '../events.repository';
@@ -25,13 +25,15 @@ import { EventLinkRegistry } from '../links/event-links.module';
 import { LinkedPostExtensionRegistry } from '../linked/linked-post-extension';
 import { documentFills } from './document-fills';
 import { FillQueue } from './fill-queue';
+import { DocumentFormat } from './document-format';
+import { EventDocumentBodyEntity } from './event-document-body.entity';
 import { EventDocumentEntity } from './event-document.entity';
 import { countedTermIds, renderDocument } from './event-document-template';
 import { buildDocuments, representationShape, type BuiltDocument, type WithDocument } from './event-document-builder';
 import type { StoredEventDocument } from './stored-event-document';
 
-/** Bumped when the event representation changes in a way the service's version would not tell. */
-const DOCUMENT_FORMAT = 1;
+/** Bumped when the way documents are stored changes (the build identity covers what they hold). */
+const DOCUMENT_FORMAT = 2;
 /** Events filled per background transaction. */
 const FILL_BATCH = 50;
 /** Events waiting for their documents, at most (a few hundred kB). */
@@ -44,7 +46,6 @@ interface DocumentOrCountRow {
   part: number | string;
   id: number | string;
   generation: number | string | null;
-  format: string | null;
   object_json: string | null;
   valid_until_utc: string | null;
   term_count: number | string | null;
@@ -63,7 +64,6 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
   private readonly pending = new FillQueue(MAX_PENDING);
   private running: Promise<void> | null = null;
   private closed = false;
-  private formatKey = '';
 
   constructor(
     private readonly db: DatabaseContext,
@@ -77,41 +77,33 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     private readonly config: AppConfig,
     private readonly fields: EventFieldRegistry,
     private readonly siteTime: SiteTime,
+    private readonly documentFormat: DocumentFormat,
   ) {}
 
   onModuleInit(): void {
     this.commitSteps.add((changes) => this.keepInStep(changes));
   }
 
-  /** What the stored representation depends on (version, tz data, link types, extensions). */
+  /** What the stored representation depends on: the build, and what this process's modules declared. */
   get format(): string {
-    return this.formatKey;
+    return this.documentFormat.key;
   }
 
-  /** Link types and extensions register while modules initialise; the format names them all. */
+  /**
+   * Link types and extensions register while modules initialise; the format names them all. Their code is in
+   * the build identity (the whole build, not hand-picked functions); what a process loaded of it (which
+   * extensions, which fields) and a sample of the representation as configured are named here.
+   */
   async onApplicationBootstrap(): Promise<void> {
     const parts = [
       DOCUMENT_FORMAT,
-      serviceVersion(),
-      process.versions.tz ?? process.versions.icu ?? '',
-      // The code that builds the representation, as this build has it: a field added to the mapper (or to a
-      // linked type's object, or an extension) changes the format, so no document of the old shape is served.
-      ...[toEventObject, toEventJsonLd, EventObjectsService].map((code) => code.toString()),
+      buildIdentity(),
       await representationShape(this.objects),
-      ...this.links
-        .all()
-        .map(({ definition }) => `${definition.field}:${definition.cardinality}:${codeOf(definition)}`),
-      ...this.extensions.all().map((e) => `${e.type}:${e.constructor.name}:${e.constructor.toString()}`),
-      // A field's class source (its methods included), not its instance: that holds injected services, whose
-      // state (pools, listeners) differs between processes and would give each instance a format of its own.
-      ...this.fields
-        .all()
-        .map(
-          (f) =>
-            `${f.name}:${f.dependsOnCaller === true}:${f.constructor === Object ? codeOf(f) : f.constructor.toString()}`,
-        ),
+      ...this.links.all().map(({ definition }) => `${definition.field}:${definition.cardinality}`),
+      ...this.extensions.all().map((e) => `${e.type}:${e.constructor.name}`),
+      ...this.fields.all().map((f) => `${f.name}:${f.dependsOnCaller === true}:${f.constructor.name}`),
     ];
-    this.formatKey = createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
+    await this.documentFormat.adopt(createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -193,20 +185,22 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     if (ids.length === 0) return { documents, counts };
     const list = ids.map(() => '?').join(', ');
     const rows = await this.db.manager.query<DocumentOrCountRow[]>(
-      `SELECT 0 AS part, e.post_id AS id, e.generation AS generation, e.format AS format,
-              e.object_json AS object_json, e.valid_until_utc AS valid_until_utc, NULL AS term_count
-         FROM event_documents e WHERE e.post_id IN (${list})
+      `SELECT 0 AS part, e.post_id AS id, e.generation AS generation,
+              b.object_json AS object_json, b.valid_until_utc AS valid_until_utc, NULL AS term_count
+         FROM event_documents e
+         LEFT JOIN event_document_bodies b
+           ON b.post_id = e.post_id AND b.format = ? AND b.generation = e.generation
+        WHERE e.post_id IN (${list})
        UNION ALL
-       SELECT 1, t.id, NULL, NULL, NULL, NULL, t.count
+       SELECT 1, t.id, NULL, NULL, NULL, t.count
          FROM term_relationships tr INNER JOIN terms t ON t.id = tr.term_id WHERE tr.post_id IN (${list})`,
-      [...ids, ...ids],
+      [this.format, ...ids, ...ids],
     );
     for (const row of rows) {
       if (Number(row.part) === 1) counts.set(Number(row.id), Number(row.term_count));
       else
         documents.set(Number(row.id), {
           generation: Number(row.generation),
-          format: row.format,
           objectJson: row.object_json,
           validUntilUtc: row.valid_until_utc,
         });
@@ -251,7 +245,6 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     return (
       this.config.readFastPaths &&
       !!document?.objectJson &&
-      document.format === this.formatKey &&
       ctx.dialect === 'cal' &&
       // A module field that differs between callers was stored as the anonymous caller sees it.
       !(ctx.user && this.fields.anyDependsOnCaller) &&
@@ -275,8 +268,8 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
   /** Events whose document may be the same for every caller, and is not built yet for this format. */
   private fillable(record: EventRecord): record is WithDocument {
     const { post, document } = record;
-    if (!document || post.status !== 'publish' || post.passwordHash !== null) return false;
-    return document.objectJson === null || document.format !== this.formatKey || this.expired(document);
+    if (!document || post.status !== 'publish' || post.passwordHash !== null || this.format === '') return false;
+    return document.objectJson === null || this.expired(document);
   }
 
   private async drain(): Promise<void> {
@@ -293,7 +286,7 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     }
   }
 
-  /** Builds and stores the documents of `ids`, each only if its generation is still the one it was read at. */
+  /** Builds and stores the documents of `ids`, each for the generation it was read at. */
   private async fill(ids: number[]): Promise<void> {
     await this.store(await this.build(ids));
   }
@@ -306,37 +299,29 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     return records.length === 0 ? [] : buildDocuments(this.objects, records, this.callerFields());
   }
 
-  /**
-   * Stores built documents, each where its event's generation is still the one its rows were read at: one
-   * that changed meanwhile keeps its empty bodies (its next read builds it again).
-   */
+  /** Stores built documents as this format's bodies, each for the generation its rows were read at. */
   async store(built: BuiltDocument[]): Promise<void> {
     if (built.length === 0) return;
+    const format = this.format;
+    const rows = built.map(({ record, objectJson, jsonLd, validUntilUtc }) => ({
+      postId: record.post.id,
+      format,
+      generation: record.document.generation,
+      objectJson,
+      jsonLd,
+      validUntilUtc,
+    }));
+    // A body is served only at the generation it names: one built from rows read before a change (it names
+    // the old generation) never answers after it, whichever of two fills lands last.
     await this.transactions.run(
-      async () => {
-        for (const { record, objectJson, jsonLd, validUntilUtc } of built) {
-          await this.db.manager
-            .createQueryBuilder()
-            .update(EventDocumentEntity)
-            .set({ format: this.formatKey, objectJson, jsonLd, validUntilUtc })
-            .where('post_id = :id AND generation = :generation', {
-              id: record.post.id,
-              generation: record.document.generation,
-            })
-            .execute();
-        }
-      },
+      () =>
+        this.db.upsert(
+          EventDocumentBodyEntity,
+          rows,
+          ['generation', 'object_json', 'json_ld', 'valid_until_utc'],
+          ['post_id', 'format'],
+        ),
       { content: false },
     );
   }
-}
-
-/** The source text of every function a declaration holds, nested objects included (its "build"). */
-function codeOf(value: unknown, seen = new Set<unknown>()): string {
-  if (typeof value === 'function') return value.toString();
-  if (typeof value !== 'object' || value === null || seen.has(value)) return '';
-  seen.add(value);
-  return Object.entries(value)
-    .map(([key, member]) => `${key}=${codeOf(member, seen)}`)
-    .join(';');
 }

@@ -1,11 +1,14 @@
 import type { SelectQueryBuilder } from 'typeorm';
+import { EventDocumentBodyEntity } from './event-document-body.entity';
 import { EventDocumentEntity } from './event-document.entity';
 
-/** An event's document row as a read found it. */
+/** An event's document row as a read found it, with this build's bodies at its current generation. */
 export interface StoredEventDocument {
   generation: number;
-  format: string | null;
-  /** null: not built since the last change; `''`: built, and found not to be the same for every caller. */
+  /**
+   * null: not built by this build since the last change; `''`: built, and found not to be the same for every
+   * caller.
+   */
   objectJson: string | null;
   /** Until when (UTC) the bodies hold; null: until the event next changes. */
   validUntilUtc: string | null;
@@ -28,16 +31,26 @@ const TERM_COUNTS = `(SELECT GROUP_CONCAT(CONCAT(t.id, ':', t.count, ';'))
    FROM term_relationships tr INNER JOIN terms t ON t.id = tr.term_id WHERE tr.post_id = p.id)`;
 
 /**
- * Joins an event query (posts `p`) to its document row and selects the columns a read needs: a single
- * read (`single`) also takes `json_ld`, which only it shows, and its terms' counts.
+ * Joins an event query (posts `p`) to its document row and to the bodies `format` (this build) made at its
+ * current generation, and selects the columns a read needs: a single read (`single`) also takes `json_ld`,
+ * which only it shows, and its terms' counts.
  */
-export function selectDocument<T extends object>(qb: SelectQueryBuilder<T>, single: boolean): SelectQueryBuilder<T> {
+export function selectDocument<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  single: boolean,
+  format: string,
+): SelectQueryBuilder<T> {
   qb.leftJoin(EventDocumentEntity, 'doc', 'doc.postId = p.id')
+    .leftJoin(
+      EventDocumentBodyEntity,
+      'body',
+      'body.postId = p.id AND body.format = :documentFormat AND body.generation = doc.generation',
+      { documentFormat: format },
+    )
     .addSelect('doc.generation', 'doc__generation')
-    .addSelect('doc.format', 'doc__format')
-    .addSelect('doc.object_json', 'doc__object_json')
-    .addSelect('doc.valid_until_utc', 'doc__valid_until_utc');
-  return single ? qb.addSelect('doc.json_ld', 'doc__json_ld').addSelect(TERM_COUNTS, 'doc__term_counts') : qb;
+    .addSelect('body.object_json', 'doc__object_json')
+    .addSelect('body.valid_until_utc', 'doc__valid_until_utc');
+  return single ? qb.addSelect('body.json_ld', 'doc__json_ld').addSelect(TERM_COUNTS, 'doc__term_counts') : qb;
 }
 
 /** The whole pairs of {@link TERM_COUNTS}'s text; a pair cut short is left out. */
@@ -57,7 +70,6 @@ export function storedDocumentOf(row: Record<string, unknown>): StoredEventDocum
   if (generation === null || generation === undefined) return null;
   const document: StoredEventDocument = {
     generation: Number(generation),
-    format: (row.doc__format as string | null) ?? null,
     objectJson: (row.doc__object_json as string | null) ?? null,
     validUntilUtc: (row.doc__valid_until_utc as string | null) ?? null,
   };

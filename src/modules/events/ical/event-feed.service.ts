@@ -26,50 +26,11 @@ import { foldLines } from './fold-lines';
 import { toICalEventData } from './ical-event';
 import { hasVtimezone, spanOf, vtimezoneOf, type ZoneSpan } from './vtimezones';
 import type { FeedEntryState } from './feed-fingerprints';
-import { EventSeriesEntity } from '../recurrence/event-series.entity';
 import { SeriesRepository } from '../recurrence/series.repository';
 import { seriesVevents, type ListedOccurrence } from './series-vevents';
 
 /** Events read and written to the client per step: what bounds the feed's memory and how long a step holds the loop. */
 export const FEED_CHUNK = 50;
-
-/** Every field a VEVENT is written from, for the format hash (`icalFormat`). */
-const FORMAT_SAMPLE = {
-  id: 1,
-  global_id: 'sample?id=1',
-  title: 'Sample',
-  description: '<p>Sample <strong>text</strong></p>',
-  url: 'https://example.org/event/sample/',
-  status: 'publish',
-  all_day: false,
-  timezone: 'Europe/Berlin',
-  start_date: '2030-01-02 10:00:00',
-  end_date: '2030-01-02 11:00:00',
-  utc_start_date: '2030-01-02 09:00:00',
-  utc_end_date: '2030-01-02 10:00:00',
-  date_utc: '2030-01-01 00:00:00',
-  modified_utc: '2030-01-02 03:04:05',
-  categories: [{ name: 'Sample' }],
-  venue: { venue: 'Hall', address: 'Street 1', city: 'City', geo_lat: 1, geo_lng: 2 },
-  organizer: [{ organizer: 'Host', email: 'host@example.org' }],
-} as unknown as EventObject;
-
-/** A series of three, the middle one moved, for the format hash: how this build writes series. */
-const FORMAT_SERIES = Object.assign(new EventSeriesEntity(), {
-  id: 1,
-  lines: ['RRULE:FREQ=WEEKLY;COUNT=3'],
-  timezone: 'Europe/Berlin',
-  startLocal: '2030-01-02 10:00:00',
-  allDay: false,
-  template: { fields: {}, lengthSeconds: 3600 },
-  horizonUtc: null,
-});
-const FORMAT_OCCURRENCES = ['2030-01-02', '2030-01-09', '2030-01-16'].map((day, i) => ({
-  object: { ...FORMAT_SAMPLE, id: i + 1, start_date: `${day} ${i === 1 ? '12' : '10'}:00:00` },
-  occurrenceLocal: `${day} 10:00:00`,
-  startUtc: `${day} ${i === 1 ? '11' : '09'}:00:00`,
-  endUtc: `${day} ${i === 1 ? '12' : '10'}:00:00`,
-}));
 
 /** Retry-After of a feed refused because too many are being written (`ICAL_CONCURRENT_FEEDS`). */
 const FEEDS_BUSY_RETRY_SECONDS = 5;
@@ -204,23 +165,10 @@ export class EventFeedService {
       request.url,
       state.extra,
       this.siteTime.zone,
+      // The build (its iCalendar code included) and the representation's declarations.
       this.documents.format,
-      this.icalFormat,
     ]);
   }
-
-  /**
-   * How this build writes a VEVENT: a sample event written out and hashed, so a change of the iCalendar
-   * code changes every feed's ETag without anyone remembering to bump a version (the fingerprints hold
-   * only dates and change times; the bytes come from this code).
-   */
-  private readonly icalFormat = createHash('sha1')
-    .update(
-      new ICalEvent(toICalEventData(FORMAT_SAMPLE, hasVtimezone, '2030-01-02 03:04:05'), new ICalCalendar()).toString(),
-    )
-    .update(vtimezoneOf('Europe/Berlin', { fromYear: 2030, toYear: 2030 }) ?? '')
-    .update(seriesVevents(FORMAT_SERIES, FORMAT_OCCURRENCES, hasVtimezone, '2030-01-01 00:00:00'))
-    .digest('base64url');
 
   async single(ref: PostRef, password: string | undefined, request: FeedRequest): Promise<Response> {
     const snapshot = await this.version.current(this.siteTime.now().utc);

@@ -1,0 +1,92 @@
+import { createConnection, type Connection } from 'mysql2/promise';
+import { copyOfBuild } from '../test/support/build-copy';
+import { seedWithProgress } from './lib/seed-with-progress';
+import { startServer, type BenchServer } from './lib/server';
+
+const LIST = '/cal/events/v1/events?start_date=2000-01-01&end_date=2099-12-31&per_page=50';
+const REQUESTS = 100;
+
+/** Counts every row written to the stored documents' tables from now on, by any process. */
+async function countWrites(connection: Connection): Promise<() => Promise<number>> {
+  await connection.query('CREATE TABLE bench_document_writes (n INTEGER NOT NULL)');
+  await connection.query('INSERT INTO bench_document_writes (n) VALUES (0)');
+  for (const table of ['event_document_bodies', 'event_documents']) {
+    for (const action of ['INSERT', 'UPDATE', 'DELETE']) {
+      await connection.query(
+        `CREATE TRIGGER bench_${table}_${action.toLowerCase()} AFTER ${action} ON ${table}
+           FOR EACH ROW UPDATE bench_document_writes SET n = n + 1`,
+      );
+    }
+  }
+  return async () => {
+    const [rows] = await connection.query('SELECT n FROM bench_document_writes');
+    return Number((rows as { n: number }[])[0].n);
+  };
+}
+
+async function pagesOf(server: BenchServer): Promise<number> {
+  return Number((await fetch(`${server.url}${LIST}`)).headers.get('x-tec-totalpages'));
+}
+
+/** Reads `pages` list pages on each server in turn, `requests` in all (the response cache is off). */
+async function alternate(servers: BenchServer[], pages: number, requests: number): Promise<void> {
+  for (let i = 0; i < requests; i++) {
+    const res = await fetch(`${servers[i % servers.length].url}${LIST}&page=${(i % pages) + 1}`);
+    if (res.status !== 200) throw new Error(`a list answered ${res.status}`);
+    await res.arrayBuffer();
+  }
+}
+
+/** Waits until each of the two formats has a body for every listed event (their reads asked for them). */
+async function bodiesBuilt(connection: Connection, events: number): Promise<void> {
+  for (;;) {
+    const [rows] = await connection.query('SELECT format, COUNT(*) AS n FROM event_document_bodies GROUP BY format');
+    const counts = (rows as { n: number }[]).map((r) => Number(r.n));
+    if (counts.length === 2 && counts.every((n) => n >= events)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Two builds on one database, as during a rolling deploy: `BENCH_DATABASE_URL=mysql://…/empty_db npm run
+ * bench:rolling -- [events]`. Seeds the events, starts this build and a copy of it with one helper of the
+ * mapper changed (so another build identity, as the next commit would have), lets each read every event
+ * once, then counts the document rows written by 100 uncached list requests (50 per page) alternating between
+ * the two builds. Before bodies were kept per build, each build took the other's for stale and rewrote them.
+ */
+async function main(): Promise<void> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? '';
+  if (!databaseUrl.startsWith('mysql://')) {
+    throw new Error('bench:rolling needs BENCH_DATABASE_URL=mysql://…/empty_db (SQLite takes one server)');
+  }
+  const events = Number(process.argv[2] ?? 2000);
+  await seedWithProgress(databaseUrl, events);
+  const env = { RESPONSE_CACHE_MB: '0', SITE_TIMEZONE: 'UTC' };
+  const copy = copyOfBuild({ file: 'src/modules/events/event-cost.js', from: '} – ${', to: '} to ${' });
+  const connection = await createConnection(databaseUrl);
+  const servers: BenchServer[] = [];
+  try {
+    servers.push(await startServer(env, databaseUrl));
+    servers.push(await startServer(env, databaseUrl, copy.folder));
+    const writes = await countWrites(connection);
+    const pages = await pagesOf(servers[0]);
+    const listed = Math.min(events, pages * 50);
+    await alternate(servers, pages, pages * 2);
+    await bodiesBuilt(connection, listed);
+    const firstReads = await writes();
+    await alternate(servers, pages, REQUESTS);
+    const steady = (await writes()) - firstReads;
+    console.log(`events listed: ${listed} (${pages} pages of 50), two builds on one database`);
+    console.log(`rows written while each build read every event once: ${firstReads} (one body per event and build)`);
+    console.log(`rows written by the next ${REQUESTS} uncached list requests, alternating builds: ${steady}`);
+  } finally {
+    for (const server of servers) await server.stop();
+    await connection.end();
+    copy.remove();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
