@@ -58,7 +58,7 @@ describe('API UI (Swagger UI) in a browser', () => {
     page = await browser.newPage();
     await page.goto(`${origin}${ns}/doc/ui/`);
     await page.locator('.opblock').first().waitFor();
-  }, 300_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await new Promise((resolve) => t.app.getHttpServer().close(resolve));

@@ -87,7 +87,7 @@ describe('one identity for everything derived: two builds on one database', () =
     origin = `http://127.0.0.1:${port}`;
     b = new ServiceProcess({ ...ENV, DATABASE_URL: database.url, PORT: String(port) }, { entry: copy.main });
     await b.until(() => b.listening().length > 0);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     b?.child.kill('SIGTERM');

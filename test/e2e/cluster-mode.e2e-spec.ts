@@ -15,7 +15,7 @@ describe('cluster mode (WEB_CONCURRENCY)', () => {
   beforeAll(async () => {
     buildService();
     database = await createTestDatabase();
-  }, 120_000);
+  });
   afterAll(async () => {
     service?.child.kill('SIGKILL');
     await database.drop();
@@ -52,5 +52,5 @@ describe('cluster mode (WEB_CONCURRENCY)', () => {
     service.child.kill('SIGTERM');
     expect(await service.exited).toBe(0);
     service = null;
-  }, 120_000);
+  });
 });

@@ -79,7 +79,7 @@ describe('database connections: TLS and Unix sockets (DATABASE_URL parameters)',
        CREATE USER 'cal'@'127.0.0.1'; GRANT ALL ON cal.* TO 'cal'@'127.0.0.1';
        CREATE USER 'cal'@'localhost'; GRANT ALL ON cal.* TO 'cal'@'localhost';`,
     );
-  }, 120_000);
+  });
   afterAll(async () => {
     await root?.end().catch(() => undefined);
     if (own) await haltOwnServer(own.server);
@@ -106,7 +106,7 @@ describe('database connections: TLS and Unix sockets (DATABASE_URL parameters)',
     } finally {
       await t?.close();
     }
-  }, 60_000);
+  });
 
   it('checks the certificate against the CA alone with VERIFY_CA (the mode a CA alone asks for)', async () => {
     // The certificate names `localhost`, not the address: VERIFY_CA accepts it.
@@ -137,5 +137,5 @@ describe('database connections: TLS and Unix sockets (DATABASE_URL parameters)',
     } finally {
       await t.close();
     }
-  }, 60_000);
+  });
 });

@@ -13,7 +13,7 @@ const check = (root?: string) =>
 
 /** `npm run lint`'s docs check: what the docs point at exists, and the settings they name are the service's. */
 describe('docs check', () => {
-  beforeAll(() => buildService(), 120_000);
+  beforeAll(() => buildService());
 
   it("passes on this repository's own docs", () => {
     const result = check();

@@ -39,7 +39,7 @@ describe('extensions from CAL_EXTENSIONS', () => {
   beforeAll(async () => {
     buildService();
     database = await createTestDatabase();
-  }, 120_000);
+  });
   afterEach(async () => {
     service?.child.kill('SIGTERM');
     await service?.exited;
@@ -138,7 +138,7 @@ describe('extensions from CAL_EXTENSIONS', () => {
     const events = ((await found.json()) as Found).events;
     expect(events.map((e) => [e.id, e.tickets.count, e.duration_minutes])).toEqual([[event.id, 1, 60]]);
     expect((await fetch(`${origin}/health/ready`)).status).toBe(200);
-  }, 120_000);
+  });
 
   it("renders the extensions' records and event members in the separate webhook worker's deliveries", async () => {
     const receiver = new WebhookReceiver();
@@ -210,5 +210,5 @@ describe('extensions from CAL_EXTENSIONS', () => {
       await t.close();
       await receiver.stop();
     }
-  }, 120_000);
+  });
 });

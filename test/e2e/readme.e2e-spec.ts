@@ -59,7 +59,7 @@ describe('README quick start', () => {
     origin = `http://127.0.0.1:${port}`;
     service = new ServiceProcess({ ...assignmentsOf(start), DATABASE_URL: database.url, PORT: String(port) });
     await service.until(() => service.listening().length > 0);
-  }, 120_000);
+  });
   afterAll(async () => {
     service?.child.kill('SIGTERM');
     await service?.exited;

@@ -109,7 +109,7 @@ describe('read replicas (DATABASE_READ_URLS)', () => {
     editor = await createUser(a, 'editor');
     await servers.caughtUp();
     for (const instance of [a, b, c]) await replicaInUse(instance);
-  }, 120_000);
+  });
   afterAll(async () => {
     await a?.close();
     await b?.close();

@@ -8,7 +8,7 @@ import { buildService, freePort, ServiceProcess } from '../support/service-proce
 
 // Each test starts the compiled service once; whatever it left running is stopped after it.
 let service: ServiceProcess | null = null;
-beforeAll(() => buildService(), 120_000);
+beforeAll(() => buildService());
 afterEach(async () => {
   service?.child.kill('SIGKILL');
   await service?.exited;
@@ -43,7 +43,7 @@ describe('start-up when the database refuses the first connection', () => {
     // Written three seconds apart as the tries happen (held back until the end, they came in one burst).
     expect(second.time - first.time).toBeGreaterThanOrEqual(2_000);
     expect(service.lines.some((l) => l.level === 60)).toBe(false);
-  }, 60_000);
+  });
 
   it('fails at once, without tries, on a database that refuses for good, and says what to do', async () => {
     // On MySQL a database that does not exist; on SQLite a "file" that is a folder.
@@ -57,7 +57,7 @@ describe('start-up when the database refuses the first connection', () => {
     expect(fatal).toHaveLength(1);
     expect(fatal[0].msg).toContain(cause);
     expect(fatal[0].msg).toContain(hint);
-  }, 60_000);
+  });
 });
 
 /** The first start of a new team: settings with typos, a port in use, a file the service may not write. */
@@ -74,7 +74,7 @@ describe('start-up mistakes a new team makes', () => {
         expect.stringMatching(/^DB_HOST is set but is not a setting .*did you mean DATABASE_URL\?$/),
       ]),
     );
-  }, 60_000);
+  });
 
   it('reports bad settings once, as one JSON line without a stack, when its output is not a terminal', async () => {
     service = new ServiceProcess({ DATABASE_URL: sqlite(), PORT: 'abc', LOG_LEVEL: 'loud' });
@@ -86,7 +86,7 @@ describe('start-up mistakes a new team makes', () => {
       'start-up failed: invalid configuration: PORT="abc": PORT must be an integer number; ' +
         'LOG_LEVEL="loud": LOG_LEVEL must be one of the following values: fatal, error, warn, info, debug, trace, silent',
     );
-  }, 60_000);
+  });
 
   it('reports bad settings as plain lines on a terminal', async () => {
     // `script` gives the service a terminal of its own and copies what it writes.
@@ -102,7 +102,7 @@ describe('start-up mistakes a new team makes', () => {
     expect(output.replace(/\r/g, '').trim()).toBe(
       'Invalid configuration:\n  PORT="abc": PORT must be an integer number\n(docs/configuration.md lists every setting)',
     );
-  }, 60_000);
+  });
 
   it('says what to do when the port is taken', async () => {
     const taken = createServer();
@@ -117,7 +117,7 @@ describe('start-up mistakes a new team makes', () => {
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
-  }, 60_000);
+  });
 
   it('fails the start on an SQLite file it may not write, and says so', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'cal-readonly-'));
@@ -141,7 +141,7 @@ describe('start-up mistakes a new team makes', () => {
     expect(fatal).toHaveLength(1);
     expect(fatal[0].msg).toContain('attempt to write a readonly database');
     expect(fatal[0].msg).toContain('writable by the user the service runs as');
-  }, 60_000);
+  });
 });
 
 /**
@@ -177,7 +177,7 @@ describe('a second server on one SQLite file', () => {
     expect(existsSync(`${file}-server.lock`)).toBe(false);
     service = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0' });
     await service.until(() => service!.listening().length > 0);
-  }, 60_000);
+  });
 
   it('takes over the lock of a server that died without removing it', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cal-one-writer-')), 'calendar.sqlite');
@@ -190,7 +190,7 @@ describe('a second server on one SQLite file', () => {
     service = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0' });
     await service.until(() => service!.listening().length > 0);
     expect(JSON.parse(readFileSync(`${file}-server.lock`, 'utf8'))).toMatchObject({ pid: service.child.pid });
-  }, 60_000);
+  });
 });
 
 /** A person starting the service in a terminal reads a few short lines; a collector gets JSON (LOG_FORMAT=auto). */
@@ -207,12 +207,12 @@ describe('start-up output for people', () => {
     );
     expect(summary.msg.length).toBeLessThan(300);
     expect(service.lines.every((l) => l.level === 0 && !l.msg.startsWith('{'))).toBe(true);
-  }, 60_000);
+  });
 
   it('writes JSON lines when its output is not a terminal (LOG_FORMAT=auto)', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cal-json-')), 'calendar.sqlite');
     service = new ServiceProcess({ DATABASE_URL: `sqlite:${file}`, PORT: '0' });
     await service.until(() => service!.listening().length > 0);
     expect(service.listening()[0].level).toBe(30);
-  }, 60_000);
+  });
 });

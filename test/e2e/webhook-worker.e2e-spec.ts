@@ -50,7 +50,7 @@ describe('webhook worker process and CLI', () => {
     });
     admin = await createUser(t, 'administrator');
     editor = await createUser(t, 'editor');
-  }, 120_000);
+  });
   afterAll(async () => {
     child?.kill('SIGKILL');
     await t.close();
@@ -96,7 +96,7 @@ describe('webhook worker process and CLI', () => {
       await t.http.get(`${ns}/webhooks/${hook.id}/deliveries`).set('Authorization', admin.auth).expect(200)
     ).body as { deliveries: { status: string; attempts: number }[] };
     expect(deliveries.deliveries).toEqual([expect.objectContaining({ status: 'delivered', attempts: 1 })]);
-  }, 120_000);
+  });
 
   it('lists endpoints, shows the queue and replays a delivery from the CLI', async () => {
     const listed = await cli(t.database.url, 'webhooks:list', '--json');

@@ -110,11 +110,7 @@ export class EventObjectsService {
     const { links: linkedRecords, terms } = await this.linkedRecords.of(
       ids,
       links.map(({ target }) => target.linkedRecordsSource),
-      [
-        CALENDAR_TAXONOMIES.category,
-        CALENDAR_TAXONOMIES.tag,
-        ...this.eventTaxonomies.all().map((d) => d.taxonomy.taxonomy),
-      ],
+      this.eventTaxonomies.termFields().map((t) => t.taxonomy),
     );
     const linkedByField = new Map<string, Map<number, object[]>>();
     // How many records each event links to, hidden ones included: `complete` tells whether the caller saw all.

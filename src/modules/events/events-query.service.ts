@@ -25,7 +25,7 @@ import { isPublic } from '../../core/posts/post-status';
 import { contentVisibleCondition } from '../../core/posts/post-visibility';
 import type { PostEntity } from '../../core/posts/post.entity';
 import { TermReferencesService } from '../../core/terms/term-references.service';
-import { CALENDAR_POST_TYPES, CALENDAR_TAXONOMIES } from '../calendar-post-types';
+import { CALENDAR_POST_TYPES } from '../calendar-post-types';
 import type { ListEventsQueryDto } from './dto/list-events-query.dto';
 import type { PaginationQueryDto } from '../../common/pagination/pagination-query.dto';
 import type { SingleEventObject } from './event-objects.service';
@@ -158,12 +158,7 @@ export class EventsQueryService {
     if (query.post_parent !== undefined) await this.requireVisibleEvent(query.post_parent, ctx);
     // Every taxonomy on events filters alike, and so the per-term day counts serve any of them.
     const termFilters: number[][] = [];
-    const taxonomyFilters = [
-      { field: 'categories', taxonomy: CALENDAR_TAXONOMIES.category, hierarchical: true },
-      { field: 'tags', taxonomy: CALENDAR_TAXONOMIES.tag, hierarchical: false },
-      ...this.eventTaxonomies.all().map(({ field, taxonomy }) => ({ field, ...taxonomy })),
-    ];
-    for (const { field, taxonomy, hierarchical } of taxonomyFilters) {
+    for (const { field, taxonomy, hierarchical } of this.eventTaxonomies.termFields()) {
       const items = linkValueOf<(number | string)[]>(query, field);
       if (!items) continue;
       termFilters.push(

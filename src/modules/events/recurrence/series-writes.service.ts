@@ -12,7 +12,6 @@ import type { WritableStatus } from '../../../core/posts/post-status';
 import type { PostWriteInput } from '../../../core/posts/post-write-input';
 import type { PostEntity } from '../../../core/posts/post.entity';
 import { DatabaseContext } from '../../../database/database-context';
-import { CALENDAR_TAXONOMIES } from '../../calendar-post-types';
 import type { UpdateEventDto } from '../dto/update-event.dto';
 import type { EventDates } from '../event-dates';
 import { EventDetailsEntity } from '../event-details.entity';
@@ -451,16 +450,12 @@ export class SeriesWrites {
     details: EventDetailsEntity,
     writeFields: object,
   ): Promise<Record<string, unknown>> {
-    const taxonomies = [
-      ['categories', CALENDAR_TAXONOMIES.category],
-      ['tags', CALENDAR_TAXONOMIES.tag],
-      ...this.eventTaxonomies.all().map((d) => [d.field, d.taxonomy.taxonomy] as const),
-    ] as const;
+    const taxonomies = this.eventTaxonomies.termFields();
     const links = this.links.all();
     const embeds = await this.linkedRecords.of(
       [post.id],
       links.map((l) => l.target.linkedRecordsSource),
-      taxonomies.map(([, taxonomy]) => taxonomy),
+      taxonomies.map((t) => t.taxonomy),
     );
     const terms = embeds.terms.get(post.id) ?? [];
     const fields: Record<string, unknown> = {
@@ -475,7 +470,7 @@ export class SeriesWrites {
       sticky: details.sticky,
       featured: details.featured,
     };
-    for (const [field, taxonomy] of taxonomies) {
+    for (const { field, taxonomy } of taxonomies) {
       fields[field] = terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.id);
     }
     for (const [index, { definition }] of links.entries()) {

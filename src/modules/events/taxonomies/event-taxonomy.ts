@@ -34,12 +34,19 @@ export class EventTaxonomyRegistry {
     return this.definitions;
   }
 
-  /** Every taxonomy an event write takes terms of, by write field: categories, tags, then the modules'. */
-  termFields(): { field: string; taxonomy: string }[] {
+  /**
+   * Every taxonomy on events, by its member, write field and list filter: categories, tags, then the modules'.
+   * The one list every path takes them from (objects, writes, filters, series, imports).
+   */
+  termFields(): { field: string; taxonomy: string; hierarchical: boolean }[] {
     return [
-      { field: 'categories', taxonomy: CALENDAR_TAXONOMIES.category },
-      { field: 'tags', taxonomy: CALENDAR_TAXONOMIES.tag },
-      ...this.definitions.map((d) => ({ field: d.field, taxonomy: d.taxonomy.taxonomy })),
+      { field: 'categories', taxonomy: CALENDAR_TAXONOMIES.category, hierarchical: true },
+      { field: 'tags', taxonomy: CALENDAR_TAXONOMIES.tag, hierarchical: false },
+      ...this.definitions.map((d) => ({
+        field: d.field,
+        taxonomy: d.taxonomy.taxonomy,
+        hierarchical: d.taxonomy.hierarchical,
+      })),
     ];
   }
 }
