@@ -13,6 +13,9 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.jest.json' }],
   },
   testEnvironment: 'node',
+  // A hang guard, not a speed target: Jest's 5 s default failed a password-hashing test (scrypt) with CPU burners
+  // beside all three Node lines of .ci/run. A test that hangs still fails, ten minutes later.
+  testTimeout: 600000,
   // Jest's default is one worker on two cores; npm test runs this beside the typecheck and the lint.
   maxWorkers: 2,
 };
