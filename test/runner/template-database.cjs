@@ -36,13 +36,24 @@ function adminDatabase(url, action, name) {
   if (run.status !== 0) throw new Error(`${action} database ${name}: ${run.stderr}`);
 }
 
+/**
+ * The start of every database name a run makes on a MySQL server (`<prefix>_template_…`, `<prefix>_test_…`):
+ * `E2E_DATABASE_PREFIX` when set (.ci/run names its run, so a run that is stopped before Jest's teardown can
+ * drop what it left), else `cal`.
+ */
+function databasePrefix() {
+  const prefix = process.env.E2E_DATABASE_PREFIX || 'cal';
+  if (!/^[A-Za-z0-9_]{1,32}$/.test(prefix)) throw new Error(`E2E_DATABASE_PREFIX: not a database name: ${prefix}`);
+  return prefix;
+}
+
 /** Makes and migrates the template; returns its URL. */
 async function createTemplate() {
   const base = process.env.DATABASE_URL || '';
   const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
   let url;
   if (isMysql(base)) {
-    const name = `cal_template_${suffix}`;
+    const name = `${databasePrefix()}_template_${suffix}`;
     adminDatabase(base, 'create', name);
     const server = mysqlUrl(base);
     server.pathname = `/${name}`;
@@ -71,4 +82,4 @@ function dropTemplate(url) {
   for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
 }
 
-module.exports = { TEMPLATE_DATABASE_VARIABLE, createTemplate, dropTemplate };
+module.exports = { TEMPLATE_DATABASE_VARIABLE, createTemplate, databasePrefix, dropTemplate };

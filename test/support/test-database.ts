@@ -3,7 +3,7 @@ import { copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
-import { TEMPLATE_DATABASE_VARIABLE } from '../runner/template-database.cjs';
+import { databasePrefix, TEMPLATE_DATABASE_VARIABLE } from '../runner/template-database.cjs';
 
 export interface TestDatabase {
   url: string;
@@ -52,7 +52,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const template = templateUrl(options);
   if (base.startsWith('mysql://') || base.startsWith('mariadb://')) {
     const server = new URL(base.replace(/^mariadb:/, 'mysql:'));
-    const name = `cal_test_${suffix}`;
+    const name = `${databasePrefix()}_test_${suffix}`;
     const connect = () =>
       createConnection({
         host: server.hostname,
