@@ -1,28 +1,11 @@
-import { createConnection, type Connection } from 'mysql2/promise';
+import { createConnection } from 'mysql2/promise';
 import { copyOfBuild } from '../test/support/build-copy';
+import { countDocumentWrites } from '../test/support/document-writes';
 import { seedWithProgress } from './lib/seed-with-progress';
 import { startServer, type BenchServer } from './lib/server';
 
 const LIST = '/cal/events/v1/events?start_date=2000-01-01&end_date=2099-12-31&per_page=50';
 const REQUESTS = 100;
-
-/** Counts every row written to the stored documents' tables from now on, by any process. */
-async function countWrites(connection: Connection): Promise<() => Promise<number>> {
-  await connection.query('CREATE TABLE bench_document_writes (n INTEGER NOT NULL)');
-  await connection.query('INSERT INTO bench_document_writes (n) VALUES (0)');
-  for (const table of ['event_document_bodies', 'event_documents']) {
-    for (const action of ['INSERT', 'UPDATE', 'DELETE']) {
-      await connection.query(
-        `CREATE TRIGGER bench_${table}_${action.toLowerCase()} AFTER ${action} ON ${table}
-           FOR EACH ROW UPDATE bench_document_writes SET n = n + 1`,
-      );
-    }
-  }
-  return async () => {
-    const [rows] = await connection.query('SELECT n FROM bench_document_writes');
-    return Number((rows as { n: number }[])[0].n);
-  };
-}
 
 async function pagesOf(server: BenchServer): Promise<number> {
   return Number((await fetch(`${server.url}${LIST}`)).headers.get('x-tec-totalpages'));
@@ -58,7 +41,7 @@ async function main(): Promise<void> {
   try {
     servers.push(await startServer(env, databaseUrl));
     servers.push(await startServer(env, databaseUrl, copy.folder));
-    const writes = await countWrites(connection);
+    const writes = await countDocumentWrites((sql) => connection.query(sql), 'mysql');
     const pages = await pagesOf(servers[0]);
     // Each build reads every page until a whole round writes nothing (its bodies are built after the answers).
     let rounds = 0;
