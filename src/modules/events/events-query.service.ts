@@ -42,6 +42,7 @@ import { EventListFilterRegistry } from './links/event-list-filter';
 import { EventTaxonomyRegistry } from './taxonomies/event-taxonomy';
 import { EventLinkRegistry } from './links/event-links.module';
 import { linkValueOf } from './links/link-values';
+import { listEchoOf } from './fields/list-echo';
 
 /** Event reads (behaviour.md §5, §7): one event with its password rule, and the filtered archive. */
 @Injectable()
@@ -79,30 +80,7 @@ export class EventsQueryService {
       total,
       page,
       collectionUrl: `${ctx.namespaceUrl}/${EVENTS_REST_BASE}`,
-      query: {
-        start_date: window?.effective.start_date,
-        end_date: window?.effective.end_date,
-        starts_before: query.starts_before,
-        starts_after: query.starts_after,
-        ends_before: query.ends_before,
-        ends_after: query.ends_after,
-        strict_dates: query.strict_dates,
-        search: query.search,
-        categories: query.categories,
-        tags: query.tags,
-        ...Object.fromEntries(this.links.all().map(({ definition: { field } }) => [field, linkValueOf(query, field)])),
-        ...Object.fromEntries(this.eventTaxonomies.all().map(({ field }) => [field, linkValueOf(query, field)])),
-        featured: query.featured,
-        status: query.status,
-        include: query.include,
-        post_parent: query.post_parent,
-        ticketed: query.ticketed,
-        geoloc: query.geoloc,
-        geoloc_lat: query.geoloc_lat,
-        geoloc_lng: query.geoloc_lng,
-        modified_after: query.modified_after,
-        ...this.filters.echo(query),
-      },
+      query: listEchoOf(query, window?.effective),
     });
   }
 

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { AuthUser } from '../../../auth/auth-user';
 import type { RequestContext } from '../../../common/http/request-context';
 import { responseSchemaRegistry, type ResponseSchema } from '../../../common/http/response-schema-registry';
+import { documentedProperties } from '../../../common/validation/documented-properties';
 import { CreateEventDto } from '../dto/create-event.dto';
+import { EVENT_WRITE_FIELDS, type SeriesSharing } from '../fields/event-write-fields';
 import { ListEventsQueryDto } from '../dto/list-events-query.dto';
 import { UpdateEventDto } from '../dto/update-event.dto';
 
@@ -35,6 +37,43 @@ export interface EventField<V = unknown> {
   save?(eventId: number, value: unknown, write: { user: AuthUser | null; created: boolean }): Promise<void>;
 }
 
+/** The modules' write fields, and whether a series' occurrences share each. */
+const moduleWriteFields = new Map<string, SeriesSharing['series']>();
+
+/** Says what a write field declared at run time (a link's, a taxonomy's) is to a series' occurrences. */
+export function noteWriteFieldSharing(name: string, sharing: SeriesSharing['series']): void {
+  moduleWriteFields.set(name, sharing);
+}
+
+/**
+ * Refuses to start a service where a write field of `POST /events` says nothing of what it is to a series'
+ * occurrences: one that did would silently be left off the occurrences a series adds.
+ */
+export function assertWriteFieldsClassified(): void {
+  const unclassified = documentedProperties(CreateEventDto).filter((name) => seriesSharingOf(name) === undefined);
+  if (unclassified.length > 0)
+    throw new Error(
+      `the event write fields ${unclassified.join(', ')} do not say whether a series' occurrences share them`,
+    );
+}
+
+/** Whether an edit of a whole series leaves the field to each occurrence (its times, its slug). */
+export function isOccurrenceOwn(name: string): boolean {
+  const sharing = seriesSharingOf(name);
+  return sharing === 'times' || sharing === 'own';
+}
+
+/**
+ * What a write field is to a series' occurrences (see `SeriesSharing`): the built-in fields' from their
+ * catalogue, a module's as it declared it, a link's and a taxonomy's by their kind; undefined for a name no
+ * one declared.
+ */
+export function seriesSharingOf(name: string): SeriesSharing['series'] | undefined {
+  const builtIn = (EVENT_WRITE_FIELDS as Partial<Record<string, SeriesSharing>>)[name];
+  if (builtIn) return builtIn.series;
+  return moduleWriteFields.get(name);
+}
+
 /** What modules declared, as `kind:name` (`field:tickets`, `write field:tickets`, `list parameter:…`). */
 const declared = new Set<string>();
 
@@ -65,14 +104,10 @@ export class EventFieldRegistry {
   }
 }
 
-/** Where `@nestjs/swagger` lists a class's documented properties (its `DECORATORS.API_MODEL_PROPERTIES_ARRAY`). */
-const DOCUMENTED_PROPERTIES = 'swagger/apiModelPropertiesArray';
-
 /** Refuses a name the event DTO (or another module) already has: its documented properties tell. */
-function claim(dto: object, name: string, what: string): void {
+function claim(dto: { prototype: object }, name: string, what: string): void {
   const key = `${what}:${name}`;
-  const documented = (Reflect.getMetadata(DOCUMENTED_PROPERTIES, dto) ?? []) as string[];
-  if (declared.has(key) || documented.includes(`:${name}`))
+  if (declared.has(key) || documentedProperties(dto).includes(name))
     throw new Error(`the event ${what} "${name}" is declared twice`);
   declared.add(key);
 }
@@ -86,12 +121,18 @@ export function declareEventField(declaration: {
   name: string;
   schema: ResponseSchema;
   writeRule?: PropertyDecorator;
+  /**
+   * For a write field: whether the occurrences of a series share its value (`template`, the default: a
+   * series' new occurrences get it, and an edit of the whole series writes it to all), or each keeps its own.
+   */
+  series?: 'template' | 'own';
 }): void {
   const { name, schema, writeRule } = declaration;
-  claim(CreateEventDto.prototype, name, 'field');
+  claim(CreateEventDto, name, 'field');
   responseSchemaRegistry.addMember('Event', name, schema);
   if (!writeRule) return;
-  claim(CreateEventDto.prototype, name, 'write field');
+  claim(CreateEventDto, name, 'write field');
+  noteWriteFieldSharing(name, declaration.series ?? 'template');
   for (const dto of [CreateEventDto, UpdateEventDto]) writeRule(dto.prototype, name);
 }
 
@@ -101,6 +142,6 @@ export function declareEventField(declaration: {
  * filter that lists it in `params` takes it over.
  */
 export function declareEventListParam(name: string, rule: PropertyDecorator): void {
-  claim(ListEventsQueryDto.prototype, name, 'list parameter');
+  claim(ListEventsQueryDto, name, 'list parameter');
   rule(ListEventsQueryDto.prototype, name);
 }

@@ -3,6 +3,7 @@ import { CreateEventDto } from '../dto/create-event.dto';
 import { ListEventsQueryDto } from '../dto/list-events-query.dto';
 import { UpdateEventDto } from '../dto/update-event.dto';
 import type { EventLinkDefinition } from './event-link';
+import { noteWriteFieldSharing } from './event-field';
 
 const declared = new Set<string>();
 
@@ -15,6 +16,8 @@ export function declareEventLinkFields(definition: EventLinkDefinition): void {
   const { field } = definition;
   if (declared.has(field)) throw new Error(`the event field "${field}" is declared by two links`);
   declared.add(field);
+  // The series' template keeps a link as the linked ids, like the built-in fields it shares.
+  noteWriteFieldSharing(field, 'template');
   for (const dto of [CreateEventDto, UpdateEventDto]) {
     LinkedRecordsField({ description: definition.writeDescription })(dto.prototype, field);
   }

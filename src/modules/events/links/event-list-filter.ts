@@ -14,7 +14,7 @@ import type { SqlCondition } from '../../../core/posts/post-visibility';
  * `exact` in archive-filter-fields.ts). A filter never has to say so, and cannot be served wrongly.
  */
 export interface EventListFilter {
-  /** The parameters it adds to the list (echoed in `rest_url`). */
+  /** The parameters it takes (each declared on the list's DTO, and so echoed in `rest_url`). */
   params: readonly string[];
   condition(
     query: Record<string, unknown>,
@@ -29,12 +29,6 @@ export class EventListFilterRegistry {
 
   register(filter: EventListFilter): void {
     this.filters.push(filter);
-  }
-
-  /** The values of the added parameters, for `rest_url`. */
-  echo(query: object): Record<string, unknown> {
-    const values = query as Record<string, unknown>;
-    return Object.fromEntries(this.filters.flatMap((f) => f.params.map((name) => [name, values[name]])));
   }
 
   /** Whether a module's filter takes `param` (a contract parameter is refused while none does). */

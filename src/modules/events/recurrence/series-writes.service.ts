@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import type { AuthUser } from '../../../auth/auth-user';
 import { postPolicy } from '../../../auth/post-policy';
@@ -20,7 +20,13 @@ import { EventRecordWriter, type NewEvent } from '../event-record-writer';
 import { EVENT_POST_TYPE } from '../event.post-type';
 import type { EventRecord } from '../events.repository';
 import { LinkedRecordsReader } from '../linked/linked-records.reader';
-import { EventFieldRegistry } from '../links/event-field';
+import { templateFieldsOf } from '../fields/event-write-fields';
+import {
+  assertWriteFieldsClassified,
+  EventFieldRegistry,
+  isOccurrenceOwn,
+  seriesSharingOf,
+} from '../links/event-field';
 import { EventLinkRegistry } from '../links/event-links.module';
 import { EventTaxonomyRegistry } from '../taxonomies/event-taxonomy';
 import { EventSeriesEntity } from './event-series.entity';
@@ -35,23 +41,6 @@ import type { WriteScope } from './write-scope';
 const TURN_EVERY = 100;
 /** Occurrences edited or deleted one by one between two turns of the event loop (a few statements each). */
 const WRITES_PER_TURN = 50;
-
-/** Write fields that are each occurrence's own, or that the series keeps elsewhere: never in its template. */
-const NOT_SHARED = [
-  'start_date',
-  'end_date',
-  'timezone',
-  'all_day',
-  'slug',
-  'recurrence',
-  'scope',
-  'password',
-  'status',
-  'date',
-  'date_utc',
-  'author',
-  'image',
-];
 
 /** The post fields an occurrence takes from its model as they are stored (no second hashing or image fetch). */
 function likePost(model: PostEntity): PostWriteInput {
@@ -71,7 +60,7 @@ function likePost(model: PostEntity): PostWriteInput {
  * counts, the change log, documents and webhooks follow each occurrence as they follow any event.
  */
 @Injectable()
-export class SeriesWrites {
+export class SeriesWrites implements OnModuleInit {
   constructor(
     private readonly db: DatabaseContext,
     private readonly series: SeriesRepository,
@@ -82,6 +71,10 @@ export class SeriesWrites {
     private readonly fields: EventFieldRegistry,
     private readonly eventTaxonomies: EventTaxonomyRegistry,
   ) {}
+
+  onModuleInit(): void {
+    assertWriteFieldsClassified();
+  }
 
   /** A series, locked (see `SeriesRepository.lock`); null when it is gone. */
   lockSeries(seriesId: number): Promise<EventSeriesEntity | null> {
@@ -157,9 +150,7 @@ export class SeriesWrites {
     const recurrence = (dto as { recurrence?: unknown }).recurrence;
     // The target first: a new password is hashed and an image URL fetched once, then copied to the others.
     const ordered = [target, ...rows.filter((r) => r.post.id !== target.post.id)];
-    const shared: UpdateEventDto = Object.fromEntries(
-      Object.entries(dto).filter(([key]) => !['slug', 'start_date', 'end_date', 'timezone', 'all_day'].includes(key)),
-    );
+    const shared: UpdateEventDto = Object.fromEntries(Object.entries(dto).filter(([key]) => !isOccurrenceOwn(key)));
     for (const [index, row] of ordered.entries()) {
       if (index > 0 && index % WRITES_PER_TURN === 0) await this.db.yieldTurn();
       const isTarget = row.post.id === target.post.id;
@@ -458,18 +449,7 @@ export class SeriesWrites {
       taxonomies.map((t) => t.taxonomy),
     );
     const terms = embeds.terms.get(post.id) ?? [];
-    const fields: Record<string, unknown> = {
-      description: post.content,
-      excerpt: post.excerpt,
-      post_parent: post.parentId ?? 0,
-      cost: details.cost,
-      website: details.website,
-      show_map: details.showMap,
-      show_map_link: details.showMapLink,
-      hide_from_listings: details.hideFromListings,
-      sticky: details.sticky,
-      featured: details.featured,
-    };
+    const fields = templateFieldsOf({ post, details });
     for (const { field, taxonomy } of taxonomies) {
       fields[field] = terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.id);
     }
@@ -478,7 +458,7 @@ export class SeriesWrites {
     }
     const given = writeFields as Record<string, unknown>;
     for (const field of this.fields.all()) {
-      if (field.save && given[field.name] !== undefined && !NOT_SHARED.includes(field.name))
+      if (field.save && given[field.name] !== undefined && seriesSharingOf(field.name) === 'template')
         fields[field.name] = given[field.name];
     }
     return fields;

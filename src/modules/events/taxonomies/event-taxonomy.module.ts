@@ -5,7 +5,7 @@ import { PostTypeRegistry } from '../../../core/posts/post-type.registry';
 import { createTaxonomyController } from '../../../core/terms/taxonomy.controller';
 import { TermsModule } from '../../../core/terms/terms.module';
 import { EVENT_POST_TYPE } from '../event.post-type';
-import { declareEventField, declareEventListParam } from '../links/event-field';
+import { declareEventField, declareEventListParam, noteWriteFieldSharing } from '../links/event-field';
 import { EventTaxonomyRegistry, type EventTaxonomyDefinition } from './event-taxonomy';
 
 const TERMS = { type: 'array', items: { $ref: '#/components/schemas/Term' } };
@@ -25,6 +25,7 @@ export class EventTaxonomyModule {
       schema: TERMS,
       writeRule: TermReferencesField({ description: definition.writeDescription }),
     });
+    noteWriteFieldSharing(field, 'terms');
     declareEventListParam(field, IdOrSlugListField({ description: definition.filterDescription, nonEmpty: true }));
     responseSchemaRegistry.addResource({
       path: taxonomy.restBase,
