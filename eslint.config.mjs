@@ -58,6 +58,25 @@ export default tseslint.config(
     },
   },
   {
+    // The events module's public surface is its index (src/modules/events/index.ts): other modules and the
+    // extension packages use what it exports, never its internals, so the module can be rearranged within.
+    files: ['src/**/*.ts', 'examples/**/*.ts'],
+    ignores: ['src/modules/events/**', 'src/common/**', 'src/database/**', 'src/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/events/.|^(\\.\\./)+events/.|^\\./events/.',
+              message: "import the events module's public surface ('…/modules/events'), not its internals.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       // supertest bodies are untyped JSON; tests assert on their shape.

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const events = Number(process.argv[2] ?? 2000);
   await seedWithProgress(databaseUrl, events);
   const env = { RESPONSE_CACHE_MB: '0', SITE_TIMEZONE: 'UTC' };
-  const copy = copyOfBuild({ file: 'src/modules/events/event-cost.js', from: '} – ${', to: '} to ${' });
+  const copy = copyOfBuild({ file: 'src/modules/events/model/event-cost.js', from: '} – ${', to: '} to ${' });
   const connection = await createConnection(databaseUrl);
   const servers: BenchServer[] = [];
   try {

@@ -16,7 +16,7 @@ import { migrationsOf } from './database/module-migrations';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { OperationsModule } from './operations/operations.module';
 import { CategoriesModule } from './modules/categories/categories.module';
-import { EventsModule } from './modules/events/events.module';
+import { EventsModule } from './modules/events';
 import { GeoModule } from './modules/geo/geo.module';
 import { OrganizersModule } from './modules/organizers/organizers.module';
 import { TagsModule } from './modules/tags/tags.module';

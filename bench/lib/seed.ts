@@ -6,7 +6,7 @@ import { FILL_TERM_LISTING_COUNTS } from '../../src/database/migrations/17643000
 import { SEARCH_WORDS_INDEX } from '../../src/database/migrations/1764400000000-add-event-search-words';
 import { FILL_SEARCH_WORD_DAYS } from '../../src/database/migrations/1764900000000-add-event-search-word-days';
 import { FILL_EVENT_DOCUMENT_ROWS } from '../../src/database/migrations/1765000000000-add-event-documents';
-import { SEARCH_WORDS_STORE, searchRowsOf } from '../../src/modules/events/event-search-rows';
+import { SEARCH_WORDS_STORE, searchRowsOf } from '../../src/modules/events/derived/event-search-rows';
 import { recordFilled, storeVersion } from '../../src/database/derived-stores';
 
 export interface SeedOptions {

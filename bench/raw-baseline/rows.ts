@@ -2,7 +2,7 @@ import type { RowDataPacket } from 'mysql2';
 import type { AttachmentDetailsEntity } from '../../src/core/posts/attachments/attachment-details.entity';
 import type { PostEntity } from '../../src/core/posts/post.entity';
 import type { TermEntity } from '../../src/core/terms/term.entity';
-import type { EventDetailsEntity } from '../../src/modules/events/event-details.entity';
+import type { EventDetailsEntity } from '../../src/modules/events/model/event-details.entity';
 import type { OrganizerDetailsEntity } from '../../src/modules/organizers/organizer-details.entity';
 import type { VenueDetailsEntity } from '../../src/modules/venues/venue-details.entity';
 

@@ -1,8 +1,7 @@
 import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { BooleanField } from '../../src/common/validation/fields';
 import type { SqlCondition } from '../../src/core/posts/post-visibility';
-import { declareEventListParam } from '../../src/modules/events/links/event-field';
-import { EventListFilterRegistry } from '../../src/modules/events/links/event-list-filter';
+import { declareEventListParam, EventListFilterRegistry } from '../../src/modules/events';
 
 declareEventListParam(
   'all_day',

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import type { EventTaxonomyDefinition } from '../../src/modules/events/taxonomies/event-taxonomy';
-import { EventTaxonomyModule } from '../../src/modules/events/taxonomies/event-taxonomy.module';
+import { type EventTaxonomyDefinition, EventTaxonomyModule } from '../../src/modules/events';
 
 /** Who an event is for: `/cal/events/v1/audiences`, shown, written and filtered on events as `audiences`. */
 export const AUDIENCES: EventTaxonomyDefinition = {

@@ -1,6 +1,6 @@
 import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseContext } from '../../src/database/database-context';
-import { declareEventField, EventFieldRegistry, type EventField } from '../../src/modules/events/links/event-field';
+import { declareEventField, EventFieldRegistry, type EventField } from '../../src/modules/events';
 
 declareEventField({ name: 'duration_minutes', schema: { type: 'integer', example: 90 } });
 

@@ -1,7 +1,7 @@
 import { StringField, UrlField } from '../../src/common/validation/fields';
 import { PartialUpdate } from '../../src/common/validation/partial-update';
 import { PostFieldsDto } from '../../src/core/posts/dto/post-fields.dto';
-import { LinkedPostListQueryDto } from '../../src/modules/events/linked/linked-post-list-query.dto';
+import { LinkedPostListQueryDto } from '../../src/modules/events';
 
 export class CreateSpeakerDto extends PostFieldsDto {
   @StringField({

@@ -1,10 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { stringColumn } from '../../src/database/migrations/portable-columns';
-import {
-  createLinkedPostTables,
-  dropLinkedPostTables,
-  type LinkedPostTablesSpec,
-} from '../../src/modules/events/linked/linked-post-tables';
+import { createLinkedPostTables, dropLinkedPostTables, type LinkedPostTablesSpec } from '../../src/modules/events';
 
 const TABLES: LinkedPostTablesSpec = {
   details: 'speaker_details',

@@ -3,8 +3,12 @@ import { In } from 'typeorm';
 import { SiteTime } from '../../src/common/dates/site-time';
 import type { SqlCondition } from '../../src/core/posts/post-visibility';
 import { DatabaseContext } from '../../src/database/database-context';
-import { EventFieldRegistry, type EventField } from '../../src/modules/events/links/event-field';
-import { EventListFilterRegistry, type EventListFilter } from '../../src/modules/events/links/event-list-filter';
+import {
+  EventFieldRegistry,
+  type EventField,
+  EventListFilterRegistry,
+  type EventListFilter,
+} from '../../src/modules/events';
 import { TicketEntity } from './ticket.entity';
 import { onSale } from './ticket.rules';
 

@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { objectSchema } from '../../src/common/http/response-schema-registry';
 import { WithMigrations } from '../../src/database/module-migrations';
-import type { EventChildResourceDefinition } from '../../src/modules/events/children/event-child-resource';
-import { EventChildResourceModule } from '../../src/modules/events/children/event-child-resource.module';
-import { declareEventField } from '../../src/modules/events/links/event-field';
+import {
+  type EventChildResourceDefinition,
+  EventChildResourceModule,
+  declareEventField,
+} from '../../src/modules/events';
 import { CreateTicketDto, UpdateTicketDto } from './ticket.dto';
 import { TicketEntity } from './ticket.entity';
 import { CreateEventTickets1790100000000 } from './ticket.migration';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { dirname } from 'node:path';
 import { buildIdentity, identityOf } from '../../src/operations/build-identity';
-import { EventDocuments } from '../../src/modules/events/documents/event-documents.service';
+import { EventDocuments } from '../../src/modules/events/derived/documents/event-documents.service';
 import { copyOfBuild, type BuildCopy } from '../support/build-copy';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { countDocumentWrites } from '../support/document-writes';
@@ -66,7 +66,7 @@ describe('one identity for everything derived: two builds on one database', () =
     // This build's documents, stored before the other build starts.
     await costsOnA();
     await documentsSettled(a);
-    copy = copyOfBuild({ file: 'src/modules/events/event-cost.js', from: '} – ${', to: '} to ${' });
+    copy = copyOfBuild({ file: 'src/modules/events/model/event-cost.js', from: '} – ${', to: '} to ${' });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     b = new ServiceProcess({ ...ENV, DATABASE_URL: database.url, PORT: String(port) }, { entry: copy.main });

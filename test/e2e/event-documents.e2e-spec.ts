@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { EventDocuments } from '../../src/modules/events/documents/event-documents.service';
+import { EventDocuments } from '../../src/modules/events/derived/documents/event-documents.service';
 import type { RequestContext } from '../../src/common/http/request-context';
-import { EventObjectsService } from '../../src/modules/events/event-objects.service';
+import { EventObjectsService } from '../../src/modules/events/model/event-objects.service';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { documentsSettled, storedBody as storedBodyOf } from '../support/statements';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Clock } from '../../src/common/dates/clock';
 import { FuturePostsPublisher } from '../../src/core/posts/future-posts.publisher';
-import { EventSearchPlan } from '../../src/modules/events/event-search-plan';
+import { EventSearchPlan } from '../../src/modules/events/archive/event-search-plan';
 import {
   SEARCHABLE_EVENT_SELECT,
   searchableEventOf,
   searchRowsOf,
   type SearchableEventRow,
-} from '../../src/modules/events/event-search-rows';
+} from '../../src/modules/events/derived/event-search-rows';
 import { archivePages } from '../support/archive-pages';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';

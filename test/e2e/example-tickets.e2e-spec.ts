@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { TicketsModule } from '../../examples/tickets/tickets.module';
 import { CALENDAR_MODULES } from '../../src/app.module';
-import { EventDocuments } from '../../src/modules/events/documents/event-documents.service';
+import { EventDocuments } from '../../src/modules/events/derived/documents/event-documents.service';
 import { createTestApp, SteppingClock, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { documentsSettled, storedBody } from '../support/statements';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { currentZoneRules, EventZoneRebase, ZONE_RULES_ROW } from '../../src/modules/events/event-zone-rebase';
+import { currentZoneRules, EventZoneRebase, ZONE_RULES_ROW } from '../../src/modules/events/derived/event-zone-rebase';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

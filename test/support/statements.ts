@@ -1,5 +1,5 @@
-import { documentFills } from '../../src/modules/events/documents/document-fills';
-import { EventDocuments } from '../../src/modules/events/documents/event-documents.service';
+import { documentFills } from '../../src/modules/events/derived/documents/document-fills';
+import { EventDocuments } from '../../src/modules/events/derived/documents/event-documents.service';
 import type { TestApp } from './create-test-app';
 
 /**

@@ -2,37 +2,40 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PostsModule } from '../../core/posts/posts.module';
 import { ListTotalsModule } from '../../common/pagination/list-totals.module';
-import { EventDetailsEntity } from './event-details.entity';
-import { EventListingDays } from './event-listing-days';
-import { EventSearchIndex } from './event-search-index';
-import { EventSearchPlan } from './event-search-plan';
-import { EventListingPlan } from './event-listing-plan';
-import { EVENT_POST_TYPE } from './event.post-type';
-import { EventsController } from './events.controller';
+import { EventDetailsEntity } from './model/event-details.entity';
+import { EventListingDays } from './derived/event-listing-days';
+import { EventSearchIndex } from './derived/event-search-index';
+import { EventSearchPlan } from './archive/event-search-plan';
+import { EventListingPlan } from './archive/event-listing-plan';
+import { EVENT_POST_TYPE } from './model/event.post-type';
+import { EventsController } from './rest/events.controller';
 import { EventFeedController } from './ical/event-feed.controller';
 import { EventFeedService } from './ical/event-feed.service';
-import { EventsRepository } from './events.repository';
-import { EventObjectsService } from './event-objects.service';
-import { EventWritesService } from './event-writes.service';
-import { EventsQueryService } from './events-query.service';
-import { EventChangeSource } from './event-change-source';
-import { EventLinksModule } from './links/event-links.module';
-import { LinkedRecordsReader } from './linked/linked-records.reader';
-import { DocumentFormat } from './documents/document-format';
-import { EventDocumentBodyEntity } from './documents/event-document-body.entity';
-import { EventDocumentEntity } from './documents/event-document.entity';
-import { EventDocumentFormatEntity } from './documents/event-document-format.entity';
-import { EventDocuments } from './documents/event-documents.service';
-import { EventChildren } from './event-children';
-import { EventArchive } from './event-archive';
-import { EventZoneRebase } from './event-zone-rebase';
+import { FeedBody } from './ical/feed-body';
+import { EventsRepository } from './archive/events.repository';
+import { EventObjectsService } from './model/event-objects.service';
+import { EventWritesService } from './rest/event-writes.service';
+import { EventsQueryService } from './rest/events-query.service';
+import { EventChangeSource } from './model/event-change-source';
+import { EventLinksModule } from './extension-points/links/event-links.module';
+import { LinkedRecordsReader } from './extension-points/linked/linked-records.reader';
+import { DocumentFormat } from './derived/documents/document-format';
+import { EventDocumentBodyEntity } from './derived/documents/event-document-body.entity';
+import { EventDocumentEntity } from './derived/documents/event-document.entity';
+import { EventDocumentFormatEntity } from './derived/documents/event-document-format.entity';
+import { EventDocuments } from './derived/documents/event-documents.service';
+import { EventChildren } from './extension-points/children/event-children';
+import { EventArchive } from './archive/event-archive';
+import { FeedRows } from './archive/feed-rows.repository';
+import { EventZoneRebase } from './derived/event-zone-rebase';
 import { WithDerivedStores } from '../../database/derived-stores';
-import { SEARCH_WORDS_STORE } from './event-search-rows';
-import { EventRecordWriter } from './event-record-writer';
+import { SEARCH_WORDS_STORE } from './derived/event-search-rows';
+import { EventRecordWriter } from './model/event-record-writer';
 import { EventSeriesEntity } from './recurrence/event-series.entity';
 import { SeriesHorizon } from './recurrence/series-horizon';
 import { SeriesRepository } from './recurrence/series.repository';
 import { SeriesWrites } from './recurrence/series-writes.service';
+import { SeriesTemplates } from './recurrence/series-templates';
 
 /**
  * `/cal/events/v1/events`: the event post type with its categories and tags, and whatever other post
@@ -63,16 +66,19 @@ import { SeriesWrites } from './recurrence/series-writes.service';
     EventListingPlan,
     EventSearchPlan,
     EventFeedService,
+    FeedBody,
     EventChangeSource,
     LinkedRecordsReader,
     EventDocuments,
     DocumentFormat,
     EventChildren,
     EventArchive,
+    FeedRows,
     EventZoneRebase,
     EventRecordWriter,
     SeriesRepository,
     SeriesWrites,
+    SeriesTemplates,
     SeriesHorizon,
   ],
   exports: [EventsQueryService, EventChildren, EventWritesService],

@@ -7,9 +7,13 @@ import { reason } from '../../common/validation/validation-messages';
 import { AppConfig } from '../../config/app-config';
 import type { SqlCondition } from '../../core/posts/post-visibility';
 import { WithMigrations } from '../../database/module-migrations';
-import { ListEventsQueryDto } from '../events/dto/list-events-query.dto';
-import { EventListFilterRegistry, type EventListFilter } from '../events/links/event-list-filter';
-import { LinkedPostExtensionRegistry, type LinkedPostExtension } from '../events/linked/linked-post-extension';
+import {
+  ListEventsQueryDto,
+  EventListFilterRegistry,
+  type EventListFilter,
+  LinkedPostExtensionRegistry,
+  type LinkedPostExtension,
+} from '../events';
 import { CreateVenueDto } from '../venues/dto/create-venue.dto';
 import { UpdateVenueDto } from '../venues/dto/update-venue.dto';
 import { VENUE_EVENT_LINK } from '../venues/venue.event-link';

@@ -1,14 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import type { RequestContext } from '../../common/http/request-context';
 import { validateDto } from '../../common/validation/nested';
 import { byId } from '../../core/posts/post-ref';
 import { PostEntity } from '../../core/posts/post.entity';
 import { DatabaseContext } from '../../database/database-context';
-import { CreateEventDto } from '../events/dto/create-event.dto';
-import { UpdateEventDto } from '../events/dto/update-event.dto';
-import { EventWritesService } from '../events/event-writes.service';
-import { EventDetailsEntity } from '../events/event-details.entity';
+import { CreateEventDto, UpdateEventDto, EventWritesService, EventsQueryService } from '../events';
 import { BoundedJobError, runBounded } from '../../common/background/bounded-worker';
 import { AppConfig } from '../../config/app-config';
 import type { IcalParseInput } from './ical/ical-parse.job';
@@ -37,6 +33,7 @@ export class IcalImports {
   constructor(
     private readonly db: DatabaseContext,
     private readonly writes: EventWritesService,
+    private readonly reads: EventsQueryService,
     private readonly ledger: ImportLedger,
     private readonly config: AppConfig,
   ) {}
@@ -166,11 +163,10 @@ export class IcalImports {
   /** A series' exceptions: each the occurrence at its RECURRENCE-ID, edited on its own or removed. */
   private async applyExceptions(seriesId: number, record: IcalRecord, ctx: RequestContext): Promise<void> {
     if (record.exceptions.length === 0) return;
-    const occurrences = await this.db.manager.findBy(EventDetailsEntity, {
+    const at = await this.reads.occurrenceIdsOf(
       seriesId,
-      occurrenceLocal: In(record.exceptions.map((e) => e.occurrenceLocal)),
-    });
-    const at = new Map(occurrences.map((o) => [o.occurrenceLocal, o.postId]));
+      record.exceptions.map((e) => e.occurrenceLocal),
+    );
     for (const exception of record.exceptions) {
       const id = at.get(exception.occurrenceLocal);
       if (id === undefined) continue;

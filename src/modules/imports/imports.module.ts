@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../../auth/auth.module';
-import { EventsModule } from '../events/events.module';
+import { EventsModule } from '../events';
 import { IcalImports } from './ical-imports.service';
 import { ImportLedger } from './import-ledger';
 import { ImportSources } from './import-sources.service';

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '../../common/errors/domain-error';
 import type { RequestContext } from '../../common/http/request-context';
@@ -11,14 +10,14 @@ import { CreateHierarchicalTermDto } from '../../core/terms/dto/hierarchical-ter
 import { TaxonomyTermsService } from '../../core/terms/taxonomy-terms.service';
 import { TaxonomyRegistry, type TaxonomyDefinition } from '../../core/terms/taxonomy.registry';
 import { DatabaseContext } from '../../database/database-context';
-import { CreateEventDto } from '../events/dto/create-event.dto';
-import { UpdateEventDto } from '../events/dto/update-event.dto';
-import { EventWritesService } from '../events/event-writes.service';
-import { linkedServiceToken } from '../events/linked/linked-post-type.definition';
-import type { LinkedPostTypeService } from '../events/linked/linked-post-type.service';
-import { EventLinkRegistry } from '../events/links/event-links.module';
-import type { EventLinkTarget } from '../events/links/event-link';
-import { EventTaxonomyRegistry } from '../events/taxonomies/event-taxonomy';
+import {
+  CreateEventDto,
+  UpdateEventDto,
+  EventWritesService,
+  EventLinkRegistry,
+  type EventLinkTarget,
+  EventTaxonomyRegistry,
+} from '../events';
 import { SourceFetchError, type FetchOptions } from './fetch/source-fetch';
 import type { SourceReadHook } from './source-digest';
 import { ImportLedger, KEPT_AS_EDITED, type KnownRecord } from './import-ledger';
@@ -63,13 +62,10 @@ const ALL_EVENTS_FROM = '2000-01-01 00:00:00';
 const ALL_EVENTS_TO = '2100-12-31 23:59:59';
 const EVENTS_PER_PAGE = '50';
 
-type AnyLinkedService = LinkedPostTypeService<{ postId: number }, object, { id: number }, object, object>;
-
 /** A linked type (venues, organizers, a module's speakers) as the import reads and writes it. */
 interface LinkedKind {
   field: string;
   target: EventLinkTarget;
-  service: AnyLinkedService;
 }
 
 /** What the run maps and counts as it goes. */
@@ -100,7 +96,6 @@ export class TecImports {
     private readonly taxonomies: TaxonomyRegistry,
     private readonly eventTaxonomies: EventTaxonomyRegistry,
     private readonly links: EventLinkRegistry,
-    private readonly modules: ModuleRef,
   ) {}
 
   async run(input: TecImportInput, progress?: ImportProgress): Promise<ImportSummary> {
@@ -147,11 +142,7 @@ export class TecImports {
   }
 
   private linkedKinds(): LinkedKind[] {
-    return this.links.all().map(({ definition, target }) => ({
-      field: definition.field,
-      target,
-      service: this.modules.get<AnyLinkedService>(linkedServiceToken(target.postType.type), { strict: false }),
-    }));
+    return this.links.all().map(({ definition, target }) => ({ field: definition.field, target }));
   }
 
   /**
@@ -232,7 +223,7 @@ export class TecImports {
   }
 
   private async importLinkedList(run: Run, site: TecSite, kind: LinkedKind): Promise<void> {
-    for (const record of await this.listOf(run, site, kind.service.restBase, {}))
+    for (const record of await this.listOf(run, site, kind.target.restBase, {}))
       await this.importLinked(run, kind, record);
   }
 
@@ -250,8 +241,8 @@ export class TecImports {
       if (known && (await this.keptAsEdited(run, sourceId, known))) return 'unchanged';
       const dto = await validateDto(kind.target.createDto, fields);
       const postId = known
-        ? (await kind.service.update(byId(known.id), dto, run.ctx)).id
-        : (await kind.service.create(dto, run.ctx)).id;
+        ? (await kind.target.update(byId(known.id), dto, run.ctx)).id
+        : (await kind.target.create(dto, run.ctx)).id;
       run.posts.set(sourceId, await this.ledger.rememberPost(run.source, sourceId, postId, hash, known));
       return known ? 'updated' : 'created';
     });

@@ -1,4 +1,4 @@
-import type { LinkedPostTypeDefinition } from '../events/linked/linked-post-type.definition';
+import type { LinkedPostTypeDefinition } from '../events';
 import { CreateOrganizerDto } from './dto/create-organizer.dto';
 import { ListOrganizersQueryDto } from './dto/list-organizers-query.dto';
 import { UpdateOrganizerDto } from './dto/update-organizer.dto';

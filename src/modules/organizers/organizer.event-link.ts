@@ -1,4 +1,4 @@
-import type { EventLinkDefinition } from '../events/links/event-link';
+import type { EventLinkDefinition } from '../events';
 
 /** Events link organizers in order (behaviour.md §5: always an array), through `event_organizers`. */
 export const ORGANIZER_EVENT_LINK: EventLinkDefinition = {

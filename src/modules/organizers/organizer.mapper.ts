@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../common/http/request-context';
 import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
 import { setIfPresent, withoutEmpty } from '../../core/posts/post.mapper';
-import { linkedObjectHead } from '../events/linked/linked-object-head';
+import { linkedObjectHead } from '../events';
 import type { PostEntity } from '../../core/posts/post.entity';
 import type { OrganizerDetailsEntity } from './organizer-details.entity';
 import { ORGANIZER_POST_TYPE, ORGANIZERS_REST_BASE } from './organizer.post-type';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LinkedPostTypeModule } from '../events/linked/linked-post-type.module';
+import { LinkedPostTypeModule } from '../events';
 import { ORGANIZER_DEFINITION } from './organizer.definition';
 
 /** `/cal/events/v1/organizers`: a post type with an `organizer_details` companion; owns the event ↔ organizer links. */

@@ -1,4 +1,4 @@
-import type { LinkedPostTypeDefinition } from '../events/linked/linked-post-type.definition';
+import type { LinkedPostTypeDefinition } from '../events';
 import { CreateVenueDto } from './dto/create-venue.dto';
 import { ListVenuesQueryDto } from './dto/list-venues-query.dto';
 import { UpdateVenueDto } from './dto/update-venue.dto';

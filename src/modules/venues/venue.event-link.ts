@@ -1,4 +1,4 @@
-import type { EventLinkDefinition } from '../events/links/event-link';
+import type { EventLinkDefinition } from '../events';
 
 /** Events link one venue (behaviour.md §5: one Venue object, or `[]`), through `event_venues`. */
 export const VENUE_EVENT_LINK: EventLinkDefinition = {

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../common/http/request-context';
 import type { AttachmentDetailsEntity } from '../../core/posts/attachments/attachment-details.entity';
 import { setIfPresent, withoutEmpty } from '../../core/posts/post.mapper';
-import { linkedObjectHead } from '../events/linked/linked-object-head';
+import { linkedObjectHead } from '../events';
 import type { PostEntity } from '../../core/posts/post.entity';
 import type { VenueDetailsEntity } from './venue-details.entity';
 import { VENUE_POST_TYPE, VENUES_REST_BASE } from './venue.post-type';

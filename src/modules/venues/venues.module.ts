@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LinkedPostTypeModule } from '../events/linked/linked-post-type.module';
+import { LinkedPostTypeModule } from '../events';
 import { VENUE_DEFINITION } from './venue.definition';
 
 /** `/cal/events/v1/venues`: a post type with a `venue_details` companion; owns the event ↔ venue links. */

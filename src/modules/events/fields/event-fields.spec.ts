@@ -1,16 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { BooleanField, IntegerField } from '../../../common/validation/fields';
 import type { PostEntity } from '../../../core/posts/post.entity';
-import { CreateEventDto } from '../dto/create-event.dto';
-import type { ListEventsQueryDto } from '../dto/list-events-query.dto';
-import type { EventDetailsEntity } from '../event-details.entity';
+import { CreateEventDto } from '../rest/dto/create-event.dto';
+import type { ListEventsQueryDto } from '../rest/dto/list-events-query.dto';
+import type { EventDetailsEntity } from '../model/event-details.entity';
 import {
   assertWriteFieldsClassified,
   declareEventField,
   declareEventListParam,
   isOccurrenceOwn,
   seriesSharingOf,
-} from '../links/event-field';
+} from '../extension-points/links/event-field';
 import { EVENT_WRITE_FIELDS, templateFieldsOf } from './event-write-fields';
 import { listEchoOf } from './list-echo';
 

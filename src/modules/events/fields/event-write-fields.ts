@@ -1,6 +1,6 @@
 import type { PostEntity } from '../../../core/posts/post.entity';
-import type { CreateEventDto } from '../dto/create-event.dto';
-import type { EventDetailsEntity } from '../event-details.entity';
+import type { CreateEventDto } from '../rest/dto/create-event.dto';
+import type { EventDetailsEntity } from '../model/event-details.entity';
 
 /** An occurrence as stored: what a series' template reads its shared fields from. */
 export interface StoredEvent {

@@ -7,8 +7,8 @@ import { NAMESPACE } from '../../../common/http/namespace';
 import { Ctx, type RequestContext } from '../../../common/http/request-context';
 import { PathId, RestController } from '../../../common/http/rest-routes';
 import { byId } from '../../../core/posts/post-ref';
-import { ListEventsQueryDto } from '../dto/list-events-query.dto';
-import { ReadEventQueryDto } from '../dto/read-event-query.dto';
+import { ListEventsQueryDto } from '../rest/dto/list-events-query.dto';
+import { ReadEventQueryDto } from '../rest/dto/read-event-query.dto';
 import { EventFeedService, type FeedRequest } from './event-feed.service';
 
 /** What a feed needs of the HTTP request: the caller, the URL and the client's validators. */

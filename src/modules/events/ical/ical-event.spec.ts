@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
-import type { EventObject } from '../event.mapper';
+import type { EventObject } from '../model/event.mapper';
 import { plainTextOf, toICalEventData } from './ical-event';
 
 const base: EventObject = {

@@ -1,7 +1,7 @@
 import { compile } from 'html-to-text';
 import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-generator';
 import { DateTime } from 'luxon';
-import type { EventObject } from '../event.mapper';
+import type { EventObject } from '../model/event.mapper';
 
 /** SEQUENCE counts seconds of modification time from here: it grows with every edit and fits 32 bits until 2088. */
 const SEQUENCE_EPOCH_MS = Date.UTC(2020, 0, 1);

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import type { EventDates } from '../event-dates';
-import { eventDatesOf } from '../event-details-input';
+import type { EventDates } from '../model/event-dates';
+import { eventDatesOf } from '../model/event-details-input';
 import type { EventSeriesEntity } from './event-series.entity';
 
 /** Seconds between two wall times, counted on the clock face (a DST change in between does not count). */

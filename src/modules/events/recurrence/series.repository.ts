@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { In, LessThan } from 'typeorm';
 import { DatabaseContext } from '../../../database/database-context';
-import { EventDetailsEntity } from '../event-details.entity';
-import { EventsRepository, type EventRecord } from '../events.repository';
+import { EventDetailsEntity } from '../model/event-details.entity';
+import { EventsRepository } from '../archive/events.repository';
+import type { EventRecord } from '../model/event-record';
 import { EventSeriesEntity } from './event-series.entity';
 
 /** Series queries (behaviour.md §11), named by what they are for. */
@@ -22,6 +23,16 @@ export class SeriesRepository {
       where: { id: In(wanted) },
     });
     return new Map(rows.map((r) => [r.id, r.lines]));
+  }
+
+  /** The ids of a series' occurrences at these rule times (RECURRENCE-IDs), by rule time. */
+  async occurrenceIdsAt(seriesId: number, occurrenceLocals: readonly string[]): Promise<Map<string, number>> {
+    if (occurrenceLocals.length === 0) return new Map();
+    const rows = await this.db.manager.find(EventDetailsEntity, {
+      select: { postId: true, occurrenceLocal: true },
+      where: { seriesId, occurrenceLocal: In([...occurrenceLocals]) },
+    });
+    return new Map(rows.map((r) => [r.occurrenceLocal!, r.postId]));
   }
 
   /** Whole series rows by id (a feed writes each series from its row). */
