@@ -14,6 +14,7 @@ import {
   CreateEventDto,
   UpdateEventDto,
   EventWritesService,
+  EventFieldRegistry,
   EventLinkRegistry,
   type EventLinkTarget,
   EventTaxonomyRegistry,
@@ -96,6 +97,7 @@ export class TecImports {
     private readonly taxonomies: TaxonomyRegistry,
     private readonly eventTaxonomies: EventTaxonomyRegistry,
     private readonly links: EventLinkRegistry,
+    private readonly fields: EventFieldRegistry,
   ) {}
 
   async run(input: TecImportInput, progress?: ImportProgress): Promise<ImportSummary> {
@@ -263,6 +265,11 @@ export class TecImports {
       end_date: ALL_EVENTS_TO,
     };
     const linkFields = [...kinds.map((k) => k.field), ...this.eventTaxonomies.termFields().map((t) => t.field)];
+    // Modules' write fields come from a source that shows them (another instance loading the same module).
+    const moduleFields = this.fields
+      .all()
+      .filter((f) => f.save)
+      .map((f) => f.name);
     let done = 0;
     for await (const page of site.pages('events', query)) {
       const total = page.totalPages * Number(EVENTS_PER_PAGE);
@@ -275,7 +282,7 @@ export class TecImports {
           for (const embedded of embeddedRecords(record[kind.field]))
             if (!run.posts.has(`${kind.field}:${Number(embedded.id)}`)) await this.importLinked(run, kind, embedded);
         progress?.(++done, Math.max(total, done));
-        const event = eventOf(record, linkFields);
+        const event = eventOf(record, linkFields, moduleFields);
         if (run.posts.get(sourceId)?.hash === hashOf(event)) {
           run.summary.unchanged++;
           continue;

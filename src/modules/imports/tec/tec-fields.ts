@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import { decodeHTML } from 'entities';
+import type { CreateEventDto } from '../../events';
 import { isRecord } from './tec-site';
+
+/** The flags TEC sends as `null` on a protected event it lists blanked. */
+const BLANKED_FLAGS = ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const;
 
 /** Members a TEC object sends as HTML; every other string is plain text that WordPress sends escaped. */
 const HTML_MEMBERS = new Set(['description', 'excerpt']);
@@ -18,7 +22,6 @@ const SITE_MEMBERS = new Set([
   'json_ld',
   'custom_fields',
 ]);
-const EVENT_FLAGS = ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const;
 
 /** What a source record says, in a form that changes only when the record does: an import's change check. */
 export function hashOf(fields: unknown): string {
@@ -90,33 +93,80 @@ export interface TecEvent {
 }
 
 /**
- * The write fields of a TEC event. A password-protected event that is listed with its content and flags
- * blanked (`null` flags, no links) has those left out, not written as empty.
+ * Where a write field's value comes from in a TEC event:
+ * - `member`: the member of the same name, as it is;
+ * - `read`: a rule over the whole event (a plain-text title, the cost from its details);
+ * - `terms`/`links`: the source's ids, which the import maps to its own (its taxonomies and links);
+ * - `none`: TEC has no such value for this service, and why.
+ * `blankable`: TEC blanks it on a protected event it lists, so a blanked event leaves it out.
  */
-export function eventOf(event: Record<string, unknown>, linkFields: string[]): TecEvent {
+export type TecFieldSource =
+  | { readonly from: 'member'; readonly blankable?: true }
+  | { readonly from: 'read'; read(event: Record<string, unknown>): unknown; readonly blankable?: true }
+  | { readonly from: 'terms' | 'links' }
+  | { readonly from: 'none'; readonly why: string };
+
+const member = { from: 'member' } as const;
+const blankableMember = { from: 'member', blankable: true } as const;
+/** A flag TEC blanks to `null` on a protected event: true only when it says so. */
+const flag = (name: string): TecFieldSource => ({ from: 'read', read: (e) => e[name] === true, blankable: true });
+
+/**
+ * Every write field of `POST /events`, and where a TEC event holds it: a mapped type over the DTO, so a field
+ * added to it fails `tsc` here until the import says how it carries it. The order is the order the fields are
+ * hashed in (an import's change check): new fields go last.
+ */
+export const TEC_EVENT_FIELDS: { readonly [K in keyof Required<CreateEventDto>]: TecFieldSource } = {
+  title: { from: 'read', read: (e) => plainText(e.title) },
+  slug: member,
+  status: member,
+  date_utc: { from: 'read', read: (e) => publicationDateOf(e).date_utc },
+  timezone: member,
+  start_date: member,
+  end_date: member,
+  description: blankableMember,
+  excerpt: blankableMember,
+  all_day: { from: 'read', read: (e) => e.all_day === true, blankable: true },
+  cost: { from: 'read', read: (e) => costOf(e.cost_details, e.cost), blankable: true },
+  website: { from: 'read', read: (e) => (typeof e.website === 'string' ? e.website : ''), blankable: true },
+  show_map: flag('show_map'),
+  show_map_link: flag('show_map_link'),
+  hide_from_listings: flag('hide_from_listings'),
+  sticky: flag('sticky'),
+  featured: flag('featured'),
+  image: { from: 'read', read: (e) => imageUrlOf(e.image), blankable: true },
+  categories: { from: 'terms' },
+  tags: { from: 'terms' },
+  date: { from: 'none', why: "WordPress's local publication date: date_utc carries the same instant" },
+  author: { from: 'none', why: 'a user of the other site: the import writes as its own author' },
+  password: { from: 'none', why: 'TEC never shows a password: a protected event is imported protected' },
+  post_parent: { from: 'none', why: "TEC's REST API shows no parent event" },
+  recurrence: { from: 'none', why: "TEC's REST API lists occurrences as single events, without their rule" },
+};
+
+/** The write fields TEC's event holds itself (not its terms or links), with how each is read. */
+const SCALAR_FIELDS = Object.entries(TEC_EVENT_FIELDS as Record<string, TecFieldSource>).flatMap(([name, source]) =>
+  source.from === 'member' || source.from === 'read' ? [{ name, source }] : [],
+);
+
+/**
+ * The write fields of a TEC event. A password-protected event that is listed with its content and flags
+ * blanked (`null` flags, no links) has those left out, not written as empty. `moduleFields`: write fields
+ * modules declare here, taken from the source's member of the same name when it shows one (a source that
+ * loads the same module).
+ */
+export function eventOf(event: Record<string, unknown>, linkFields: string[], moduleFields: string[] = []): TecEvent {
   // TEC blanks a protected event for everyone; this service shows it in full to its editors, and says so.
-  const blanked = EVENT_FLAGS.some((flag) => event[flag] === null) || event.all_day === null;
+  const blanked = BLANKED_FLAGS.some((name) => event[name] === null) || event.all_day === null;
   const protectedInSource = blanked || event.password_protected === true;
-  const fields: Record<string, unknown> = {
-    title: plainText(event.title),
-    slug: event.slug,
-    status: event.status,
-    ...publicationDateOf(event),
-    timezone: event.timezone,
-    start_date: event.start_date,
-    end_date: event.end_date,
-  };
+  const fields: Record<string, unknown> = {};
+  for (const { name, source } of SCALAR_FIELDS) {
+    if (blanked && source.blankable) continue;
+    const value = source.from === 'member' ? event[name] : source.read(event);
+    if (value !== undefined) fields[name] = value;
+  }
   if (!blanked) {
-    Object.assign(fields, {
-      description: event.description,
-      excerpt: event.excerpt,
-      all_day: event.all_day === true,
-      cost: costOf(event.cost_details, event.cost),
-      website: typeof event.website === 'string' ? event.website : '',
-    });
-    for (const flag of EVENT_FLAGS) fields[flag] = event[flag] === true;
-    const image = imageUrlOf(event.image);
-    if (image !== undefined) fields.image = image;
+    for (const name of moduleFields) if (event[name] !== undefined && event[name] !== null) fields[name] = event[name];
   }
   // Only the links the source shows: a type a module adds here, which the source does not know, keeps its
   // links here; a blanked event shows none of its links.
