@@ -221,8 +221,8 @@ export async function single(pool: Pool, id: number, ctx: RequestContext): Promi
     [id, now],
   );
   if (rows.length === 0) return [404, {}, { code: 'rest_post_invalid_id' }];
-  const [{ object, details, venue, organizer }] = await objectsOf(pool, rows, ctx, now);
-  const jsonLd = toEventJsonLd(object, details, {
+  const [{ object, venue, organizer }] = await objectsOf(pool, rows, ctx, now);
+  const jsonLd = toEventJsonLd(object, {
     location: venue.map(toPlaceJsonLd)[0],
     organizer: organizer.map(toPersonJsonLd),
   });

@@ -2,53 +2,19 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { docText } from '../common/i18n/doc-text';
 import { responseSchemaRegistry, type ResourceResponseSchemas } from '../common/http/response-schema-registry';
 
-type Schema = Record<string, unknown>;
-
-const str: Schema = { type: 'string' };
-const int: Schema = { type: 'integer' };
-const bool: Schema = { type: 'boolean' };
-const nullableBool: Schema = { type: 'boolean', nullable: true };
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
-const object = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({
-  type: 'object',
-  properties,
-  required,
-});
-
-/**
- * A day a week after the service started (`YYYY-MM-DD`): the examples' dates, so that an event made from them
- * in the UI's "Try it out" falls in the lists' default window (today to 24 months ahead) and is listed.
- */
-const EXAMPLE_DAY = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-const DATE = { type: 'string', example: `${EXAMPLE_DAY} 19:30:00` };
-const DATE_DETAILS = object({ year: str, month: str, day: str, hour: str, minutes: str, seconds: str });
-
-/** The fields every post object starts with (behaviour.md §5, §8). */
-const POST_HEAD: Record<string, Schema> = {
-  id: int,
-  global_id: str,
-  global_id_lineage: arrayOf(str),
-  author: int,
-  status: { type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private', 'trash'] },
-  date: DATE,
-  date_utc: DATE,
-  modified: DATE,
-  modified_utc: DATE,
-  url: { type: 'string', format: 'uri' },
-  rest_url: { type: 'string', format: 'uri' },
-};
-
-const IMAGE = {
-  description: docText({
-    en: '`false` without an image, else the image attachment.',
-    de: '`false` ohne Bild, sonst der Bildanhang.',
-  }),
-  oneOf: [
-    { type: 'boolean', enum: [false] },
-    object({ id: int, url: { type: 'string', format: 'uri' }, extension: str }, ['id', 'url']),
-  ],
-};
+import {
+  arrayOf,
+  bool,
+  DATE,
+  EXAMPLE_DAY,
+  IMAGE,
+  int,
+  object,
+  POST_HEAD,
+  ref,
+  str,
+  type Schema,
+} from '../common/http/post-schemas';
 
 const LINKED_OPTIONAL = { description: str, excerpt: str, slug: str, image: IMAGE };
 
@@ -151,76 +117,6 @@ const SCHEMAS: Record<string, Schema> = {
       json_ld: { type: 'object' },
     },
     [...Object.keys(POST_HEAD), 'organizer'],
-  ),
-  Event: object(
-    {
-      ...POST_HEAD,
-      title: str,
-      description: str,
-      excerpt: str,
-      slug: str,
-      image: IMAGE,
-      all_day: bool,
-      start_date: DATE,
-      start_date_details: DATE_DETAILS,
-      end_date: DATE,
-      end_date_details: DATE_DETAILS,
-      utc_start_date: DATE,
-      utc_start_date_details: DATE_DETAILS,
-      utc_end_date: DATE,
-      utc_end_date_details: DATE_DETAILS,
-      timezone: str,
-      timezone_abbr: str,
-      cost: str,
-      cost_details: object({
-        currency_symbol: str,
-        currency_code: str,
-        currency_position: { type: 'string', enum: ['prefix', 'postfix'] },
-        values: arrayOf(str),
-      }),
-      website: str,
-      show_map: nullableBool,
-      show_map_link: nullableBool,
-      hide_from_listings: nullableBool,
-      sticky: nullableBool,
-      featured: nullableBool,
-      series_id: {
-        type: 'integer',
-        nullable: true,
-        description: docText({
-          en: 'The series this event is an occurrence of (the id of its first occurrence); null for a single event.',
-          de: 'Die Serie, zu der dieser Termin gehört (die ID ihres ersten Termins); null bei einer einzelnen Veranstaltung.',
-        }),
-        example: 4107,
-      },
-      recurrence: {
-        type: 'array',
-        nullable: true,
-        items: str,
-        description: docText({
-          en: "The series' RFC 5545 lines (RRULE, RDATE, EXDATE); null for a single event.",
-          de: 'Die RFC-5545-Zeilen der Serie (RRULE, RDATE, EXDATE); null bei einer einzelnen Veranstaltung.',
-        }),
-        example: ['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20270630T235959Z', 'EXDATE;TZID=Europe/Berlin:20261229T190000'],
-      },
-      password_protected: {
-        type: 'boolean',
-        description: docText({
-          en: 'Whether the event has a password: the public reads it blanked, its editors in full.',
-          de: 'Ob die Veranstaltung ein Passwort hat: die Öffentlichkeit sieht sie ausgeblendet, ihre Bearbeitenden vollständig.',
-        }),
-        example: false,
-      },
-      categories: arrayOf(ref('Term')),
-      tags: arrayOf(ref('Term')),
-      venue: {
-        description: docText({ en: 'The venue, or `[]` when none.', de: 'Der Veranstaltungsort oder `[]`.' }),
-        oneOf: [ref('Venue'), { type: 'array', maxItems: 0, items: {} }],
-      },
-      organizer: arrayOf(ref('Organizer')),
-      json_ld: { type: 'object' },
-    },
-    [...Object.keys(POST_HEAD), 'title', 'start_date', 'end_date', 'timezone', 'categories', 'tags', 'venue'],
   ),
 };
 
@@ -619,6 +515,7 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
       ...SCHEMAS,
       ...WEBHOOK_SCHEMAS,
       ...IMPORT_SCHEMAS,
+      ...Object.fromEntries(responseSchemaRegistry.components()),
       ChangeList: CHANGE_LIST,
       DeliveryList: listSchema('deliveries', 'WebhookDelivery'),
       ImportRunList: listSchema('runs', 'ImportRun'),

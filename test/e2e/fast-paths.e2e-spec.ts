@@ -42,6 +42,7 @@ function samplesFor(ids: Record<string, number>): Record<string, string[]> {
     speaker: [String(ids.speaker)],
     audiences: ['kids', 'kids,adults'],
     all_day: ['true', 'false'],
+    min_capacity: ['0', '50', '500'],
   };
 }
 
@@ -107,6 +108,7 @@ describe('fast paths equal the exact query', () => {
         ...(i % 11 === 5 ? { status: 'draft' } : i % 13 === 6 ? { status: 'private' } : {}),
         ...(i % 8 === 7 ? { password: 'secret' } : {}),
         ...(i % 10 === 9 ? { timezone: 'America/New_York' } : {}),
+        ...(i % 3 === 2 ? { capacity: 20 * i } : {}),
       });
       // Tickets (the example module): some on sale, some not yet, so documents hold a time-bound member.
       if (i % 3 === 0)

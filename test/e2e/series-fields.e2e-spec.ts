@@ -34,6 +34,7 @@ function samplesFor(ids: Record<string, number>): Record<string, unknown> {
     organizer: [ids.organizer],
     speaker: [ids.speaker],
     audiences: ['Kids'],
+    capacity: 120,
   };
 }
 

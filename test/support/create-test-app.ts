@@ -133,6 +133,7 @@ export const EXAMPLE_EXTENSIONS = [
   'audiences/audiences',
   'duration/duration',
   'all-day/all-day',
+  'capacity/capacity',
 ]
   .map((name) => `dist/examples/${name}.module.js`)
   .join(',');

@@ -19,6 +19,7 @@ export interface ResourceResponseSchemas {
 }
 
 const resources: ResourceResponseSchemas[] = [];
+const components = new Map<string, ResponseSchema>();
 const members = new Map<string, Map<string, ResponseSchema>>();
 
 /**
@@ -32,6 +33,16 @@ export const responseSchemaRegistry = {
     if (resources.some((r) => r.path === resource.path))
       throw new Error(`response schemas for "${resource.path}" are registered twice`);
     resources.push(resource);
+  },
+
+  /** A component a module describes itself (the events module's `Event`, from its catalogue of members). */
+  addComponent(name: string, schema: ResponseSchema): void {
+    if (components.has(name)) throw new Error(`the component "${name}" is registered twice`);
+    components.set(name, schema);
+  },
+
+  components(): ReadonlyMap<string, ResponseSchema> {
+    return components;
   },
 
   /** A member of a component (`Event`); the same name twice is refused. */

@@ -24,6 +24,7 @@ import { AddImportedTerms1765800000000 } from './1765800000000-add-imported-term
 import { AddImportSubscriptions1765900000000 } from './1765900000000-add-import-subscriptions';
 import { AddImportSuspension1766000000000 } from './1766000000000-add-import-suspension';
 import { AddDocumentBodiesPerBuild1766100000000 } from './1766100000000-add-document-bodies-per-build';
+import { AddEventFieldValues1766200000000 } from './1766200000000-add-event-field-values';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -56,4 +57,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddImportSubscriptions1765900000000,
   AddImportSuspension1766000000000,
   AddDocumentBodiesPerBuild1766100000000,
+  AddEventFieldValues1766200000000,
 ];

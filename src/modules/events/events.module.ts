@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { responseSchemaRegistry } from '../../common/http/response-schema-registry';
+import { eventComponentSchema } from './fields/event-component';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PostsModule } from '../../core/posts/posts.module';
 import { ListTotalsModule } from '../../common/pagination/list-totals.module';
@@ -36,6 +38,8 @@ import { SeriesHorizon } from './recurrence/series-horizon';
 import { SeriesRepository } from './recurrence/series.repository';
 import { SeriesWrites } from './recurrence/series-writes.service';
 import { SeriesTemplates } from './recurrence/series-templates';
+
+responseSchemaRegistry.addComponent('Event', eventComponentSchema());
 
 /**
  * `/cal/events/v1/events`: the event post type with its categories and tags, and whatever other post

@@ -13,12 +13,8 @@ export { EventWritesService } from './rest/event-writes.service';
 export { EventsQueryService } from './rest/events-query.service';
 
 // Extension points: fields, list filters, linked post types, taxonomies and child resources.
-export {
-  EventFieldRegistry,
-  declareEventField,
-  declareEventListParam,
-  type EventField,
-} from './extension-points/links/event-field';
+export { EventFieldRegistry, type EventField } from './extension-points/links/event-field';
+export { declareEventField, declareEventListParam, moduleIcalMembers } from './fields/event-field-declarations';
 export { EventListFilterRegistry, type EventListFilter } from './extension-points/links/event-list-filter';
 export type { EventLinkDefinition, EventLinkTarget } from './extension-points/links/event-link';
 export { EventLinkRegistry } from './extension-points/links/event-links.module';
@@ -36,3 +32,5 @@ export { EventTaxonomyRegistry, type EventTaxonomyDefinition } from './extension
 export { EventTaxonomyModule } from './extension-points/taxonomies/event-taxonomy.module';
 export type { EventChildResourceDefinition } from './extension-points/children/event-child-resource';
 export { EventChildResourceModule } from './extension-points/children/event-child-resource.module';
+export { StoredEventFieldModule } from './extension-points/stored-fields/stored-event-field.module';
+export type { StoredEventFieldDefinition } from './extension-points/stored-fields/stored-event-field';

@@ -4,7 +4,7 @@ import { validateDto } from '../../common/validation/nested';
 import { byId } from '../../core/posts/post-ref';
 import { PostEntity } from '../../core/posts/post.entity';
 import { DatabaseContext } from '../../database/database-context';
-import { CreateEventDto, UpdateEventDto, EventWritesService, EventsQueryService } from '../events';
+import { CreateEventDto, UpdateEventDto, EventWritesService, EventsQueryService, moduleIcalMembers } from '../events';
 import { BoundedJobError, runBounded } from '../../common/background/bounded-worker';
 import { AppConfig } from '../../config/app-config';
 import type { IcalParseInput } from './ical/ical-parse.job';
@@ -122,7 +122,14 @@ export class IcalImports {
     try {
       return await runBounded<IcalParseInput, IcalParse>(
         'modules/imports/ical/ical-parse.job',
-        { feed: movable(text), categories, limits },
+        {
+          feed: movable(text),
+          categories,
+          limits,
+          properties: moduleIcalMembers()
+            .filter((m) => m.written)
+            .map((m): [string, string] => [m.property, m.name]),
+        },
         { memoryMb: parse.memoryMb, timeoutMs: parse.timeoutMs, signal, transfer: transferable(text) },
       );
     } catch (error) {

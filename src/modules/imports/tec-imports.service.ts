@@ -268,7 +268,7 @@ export class TecImports {
     // Modules' write fields come from a source that shows them (another instance loading the same module).
     const moduleFields = this.fields
       .all()
-      .filter((f) => f.save)
+      .filter((f) => f.save !== undefined)
       .map((f) => f.name);
     let done = 0;
     for await (const page of site.pages('events', query)) {

@@ -10,7 +10,7 @@ import {
   declareEventListParam,
   isOccurrenceOwn,
   seriesSharingOf,
-} from '../extension-points/links/event-field';
+} from './event-field-declarations';
 import { EVENT_WRITE_FIELDS, templateFieldsOf } from './event-write-fields';
 import { listEchoOf } from './list-echo';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
-import type { EventObject } from '../model/event.mapper';
 import { plainTextOf, toICalEventData } from './ical-event';
 
-const base: EventObject = {
+/** The members a VEVENT is written from; the others play no part in it. */
+const base = {
   id: 7,
   global_id: 'cal.example.org?id=7',
   title: 'Talk',

@@ -1,10 +1,13 @@
 import { compile } from 'html-to-text';
 import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-generator';
 import { DateTime } from 'luxon';
-import type { EventObject } from '../model/event.mapper';
+import { moduleIcalMembers } from '../fields/event-field-declarations';
 
 /** SEQUENCE counts seconds of modification time from here: it grows with every edit and fits 32 bits until 2088. */
 const SEQUENCE_EPOCH_MS = Date.UTC(2020, 0, 1);
+
+/** An event object (or the members of one a VEVENT is written from), read defensively. */
+type VeventSource = Readonly<Record<string, unknown>>;
 
 const utcOf = (sql: string): DateTime => DateTime.fromSQL(sql, { zone: 'utc' });
 
@@ -88,7 +91,7 @@ function organizerOf(organizers: unknown): ICalEventData['organizer'] {
  * their own zone when a VTIMEZONE can describe it, else in UTC (fixed offsets such as `UTC+2`).
  */
 function timesOf(
-  event: EventObject,
+  event: VeventSource,
   hasZone: (zone: string) => boolean,
 ): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
   const zone = text(event.timezone);
@@ -106,13 +109,23 @@ function timesOf(
   return { start: start.toJSDate(), end: end.toJSDate() };
 }
 
+/** The properties modules declare for their members (`X-` names), as text; empty ones left out. */
+function moduleProperties(event: VeventSource): { key: string; value: string }[] {
+  const properties: { key: string; value: string }[] = [];
+  for (const { name, property, text: textOf } of moduleIcalMembers()) {
+    const value = event[name] === undefined ? undefined : textOf(event[name]);
+    if (value !== undefined && value !== '') properties.push({ key: property, value: icalText(value) });
+  }
+  return properties;
+}
+
 /**
  * One VEVENT from the event object the caller may see (behaviour.md §5): a protected event read without
  * its password is already blanked there, so its feed entry has no description, place, organizer or
  * categories either. UID is the `global_id`, which never changes with edits.
  */
 export function toICalEventData(
-  event: EventObject,
+  event: VeventSource,
   hasZone: (zone: string) => boolean,
   changedUtc?: string | null,
 ): ICalEventData {
@@ -140,5 +153,6 @@ export function toICalEventData(
     lastModified: modified.toJSDate(),
     created: typeof event.date_utc === 'string' ? utcOf(event.date_utc).toJSDate() : undefined,
     sequence: Math.max(0, Math.floor((modified.toMillis() - SEQUENCE_EPOCH_MS) / 1000)),
+    x: moduleProperties(event),
   };
 }

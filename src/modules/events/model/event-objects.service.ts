@@ -67,13 +67,13 @@ export class EventObjectsService {
   }
 
   /** An event's schema.org description, from what {@link fromRecords} built. */
-  jsonLdOf({ object, details, linked }: BuiltEvent): Record<string, unknown> {
-    const linkedJsonLd: Parameters<typeof toEventJsonLd>[2] = {};
+  jsonLdOf({ object, linked }: BuiltEvent): Record<string, unknown> {
+    const linkedJsonLd: Parameters<typeof toEventJsonLd>[1] = {};
     for (const { definition, target } of this.links.all()) {
       const nodes = (linked.get(definition.field) ?? []).map((o) => target.jsonLd(o));
       linkedJsonLd[definition.jsonLdProperty] = definition.cardinality === 'one' ? nodes[0] : nodes;
     }
-    return toEventJsonLd(object, details, linkedJsonLd);
+    return toEventJsonLd(object, linkedJsonLd);
   }
 
   /**

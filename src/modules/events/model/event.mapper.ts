@@ -8,6 +8,8 @@ import { basePostFields, postHead, withoutEmpty } from '../../../core/posts/post
 import type { PostEntity } from '../../../core/posts/post.entity';
 import type { TermObject } from '../../../core/terms/term.mapper';
 import { costDetails, formatCost, type Currency } from './event-cost';
+import { moduleJsonLdMembers } from '../fields/event-field-declarations';
+import { BLANKED_MEMBERS, JSON_LD_MEMBERS, type EventMembers } from '../fields/event-members';
 import type { EventDetailsEntity } from './event-details.entity';
 import { EVENT_POST_TYPE, EVENTS_REST_BASE } from './event.post-type';
 
@@ -22,7 +24,8 @@ export interface EventRelations {
   recurrence: string[] | null;
 }
 
-export type EventObject = Record<string, unknown> & { id: number; title: string };
+/** An event object: its own members (`EventMembers`), then its links' and the modules' members. */
+export type EventObject = EventMembers & Record<string, unknown>;
 
 // One collator for every page: `localeCompare` with options builds a new one on each call.
 const nameCollator = new Intl.Collator('en', { sensitivity: 'base' });
@@ -48,19 +51,17 @@ export function toEventObject(
     code: details.currencyCode,
     position: details.currencyPosition,
   };
-  const cost = costDetails(details.cost, currency);
-  const flag = (value: boolean): boolean | null => (blank ? null : value);
   const startInstant = sqlUtcToDateTime(details.startUtc);
-  return {
+  const members: EventMembers = {
     id,
     global_id: base.global_id,
     global_id_lineage: base.global_id_lineage,
     ...head,
     title: ctx.dialect === 'tec' ? wpTitleHtml(post.title) : post.title,
-    description: blank ? '' : post.content,
-    excerpt: blank ? '' : post.excerpt,
+    description: post.content,
+    excerpt: post.excerpt,
     slug: post.slug,
-    image: !blank && relations.image ? toImageObject(relations.image) : false,
+    image: relations.image ? toImageObject(relations.image) : false,
     all_day: details.allDay,
     start_date: details.startLocal,
     start_date_details: dateDetails(details.startLocal),
@@ -72,31 +73,34 @@ export function toEventObject(
     utc_end_date_details: dateDetails(details.endUtc),
     timezone: details.timezone,
     timezone_abbr: timeZoneAbbreviation(startInstant, details.timezone),
-    cost: blank ? '' : formatCost(details.cost, currency),
-    cost_details: { ...cost, values: blank ? [] : cost.values },
-    website: blank ? '' : details.website || base.url,
-    show_map: flag(details.showMap),
-    show_map_link: flag(details.showMapLink),
-    hide_from_listings: flag(details.hideFromListings),
-    sticky: flag(details.sticky),
-    featured: flag(details.featured),
+    cost: formatCost(details.cost, currency),
+    cost_details: costDetails(details.cost, currency),
+    website: details.website || base.url,
+    show_map: details.showMap,
+    show_map_link: details.showMapLink,
+    hide_from_listings: details.hideFromListings,
+    sticky: details.sticky,
+    featured: details.featured,
     series_id: details.seriesId ?? null,
     recurrence: details.seriesId === null ? null : relations.recurrence,
     // Editors read a protected event in full: without this, nothing in what they read says it is protected.
     password_protected: post.passwordHash !== null,
-    categories: blank ? [] : [...relations.categories].sort(byTermName),
-    tags: blank ? [] : [...relations.tags].sort(byTermName),
-    ...Object.fromEntries(
-      relations.links.map(({ field, cardinality, objects }) => [
-        field,
-        blank ? [] : cardinality === 'one' ? (objects[0] ?? []) : objects,
-      ]),
-    ),
+    categories: [...relations.categories].sort(byTermName),
+    tags: [...relations.tags].sort(byTermName),
   };
+  const object: EventObject = blank ? blanked(members) : members;
+  // Each link's records: one object or `[]`, or the list; none for a protected event read without its password.
+  for (const { field, cardinality, objects } of relations.links)
+    object[field] = blank ? [] : cardinality === 'one' ? (objects[0] ?? []) : objects;
+  return object;
 }
 
-const isoIn = (utc: string, zone: string): string =>
-  sqlUtcToDateTime(utc).setZone(zone).toISO({ suppressMilliseconds: true }) ?? utc;
+/** The members as a protected event read without its password shows them (each member's declared `blank`). */
+function blanked(members: EventMembers): EventObject {
+  const object: Record<string, unknown> = members;
+  for (const { name, blank } of BLANKED_MEMBERS) object[name] = blank(object[name]);
+  return members;
+}
 
 const withoutContext = (node: Record<string, unknown>): Record<string, unknown> => {
   const copy = { ...node };
@@ -110,7 +114,6 @@ const withoutContext = (node: Record<string, unknown>): Record<string, unknown> 
  */
 export function toEventJsonLd(
   event: EventObject,
-  details: EventDetailsEntity,
   linked: Record<string, Record<string, unknown> | Record<string, unknown>[] | undefined>,
 ): Record<string, unknown> {
   const nested = Object.fromEntries(
@@ -123,22 +126,9 @@ export function toEventJsonLd(
         : value && withoutContext(value),
     ]),
   );
-  const values = (event.cost_details as { values: string[] }).values;
-  const image = event.image as { url?: string } | false;
-  return withoutEmpty({
-    '@context': 'http://schema.org',
-    '@type': 'Event',
-    name: event.title,
-    description: event.description,
-    url: event.url,
-    startDate: isoIn(details.startUtc, details.timezone),
-    endDate: isoIn(details.endUtc, details.timezone),
-    eventStatus: 'https://schema.org/EventScheduled',
-    image: image ? image.url : undefined,
-    ...nested,
-    offers:
-      values.length > 0
-        ? { '@type': 'Offer', price: values[0], priceCurrency: details.currencyCode, url: event.url }
-        : undefined,
-  });
+  const own: Record<string, unknown> = {};
+  for (const member of JSON_LD_MEMBERS) own[member.property] = member.value(event[member.name], event);
+  for (const member of moduleJsonLdMembers()) own[member.property] = member.value(event[member.name]);
+  const { offers, ...rest } = own;
+  return withoutEmpty({ '@context': 'http://schema.org', '@type': 'Event', ...rest, ...nested, offers });
 }

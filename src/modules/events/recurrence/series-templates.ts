@@ -1,11 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { PostEntity } from '../../../core/posts/post.entity';
 import { LinkedRecordsReader } from '../extension-points/linked/linked-records.reader';
-import {
-  assertWriteFieldsClassified,
-  EventFieldRegistry,
-  seriesSharingOf,
-} from '../extension-points/links/event-field';
+import { EventFieldRegistry } from '../extension-points/links/event-field';
+import { assertWriteFieldsClassified, seriesSharingOf } from '../fields/event-field-declarations';
 import { EventLinkRegistry } from '../extension-points/links/event-links.module';
 import { EventTaxonomyRegistry } from '../extension-points/taxonomies/event-taxonomy';
 import { templateFieldsOf } from '../fields/event-write-fields';

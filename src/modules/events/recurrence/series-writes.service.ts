@@ -10,7 +10,7 @@ import { EventDetailsEntity } from '../model/event-details.entity';
 import { EventRecordWriter, type NewEvent } from '../model/event-record-writer';
 import { EVENT_POST_TYPE } from '../model/event.post-type';
 import type { EventRecord } from '../model/event-record';
-import { isOccurrenceOwn } from '../extension-points/links/event-field';
+import { isOccurrenceOwn } from '../fields/event-field-declarations';
 import { EventSeriesEntity } from './event-series.entity';
 import { type Occurrence } from './series-expansion';
 import { linesBefore, withExdate } from './series-lines-edit';

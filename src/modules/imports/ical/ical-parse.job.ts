@@ -5,6 +5,8 @@ export interface IcalParseInput {
   /** The feed's text, or its UTF-8 bytes (moved here from the thread that fetched them). */
   feed: string | Uint8Array;
   categories?: string[];
+  /** `[X-PROPERTY, write field]` of modules' fields (`declareEventField`'s `ical`). */
+  properties?: [string, string][];
   limits: IcalLimits;
 }
 
@@ -16,5 +18,5 @@ export function run(input: IcalParseInput): IcalParse {
       : Buffer.from(input.feed.buffer, input.feed.byteOffset, input.feed.byteLength).toString('utf8');
   const problem = icalBudgetProblem(text, input.limits);
   if (problem) return { ok: false, problem: `refused before parsing: ${problem}` };
-  return readIcal(text, { categories: input.categories });
+  return readIcal(text, { categories: input.categories, properties: input.properties });
 }

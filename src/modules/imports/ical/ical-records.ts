@@ -60,7 +60,11 @@ function placed(time: ICAL.Time, tzid: string | null): { wall: string; zone?: st
 }
 
 /** The event fields of one VEVENT, and whether it is cancelled. */
-function fieldsOf(event: ICAL.Event, extraCategories: string[]): { fields: EventFields; cancelled: boolean } {
+function fieldsOf(
+  event: ICAL.Event,
+  extraCategories: string[],
+  properties: readonly (readonly [string, string])[],
+): { fields: EventFields; cancelled: boolean } {
   const component = event.component;
   const start = event.startDate;
   const tzid = component.getFirstProperty('dtstart')?.getParameter('tzid');
@@ -104,6 +108,11 @@ function fieldsOf(event: ICAL.Event, extraCategories: string[]): { fields: Event
   if (allCategories.length > 0) fields.categories = allCategories;
   const url = component.getFirstPropertyValue('url');
   if (typeof url === 'string' && /^https?:\/\//i.test(url)) fields.website = url;
+  // Modules' properties (`X-` names) back into their write fields, as text their rules parse.
+  for (const [property, field] of properties) {
+    const value = component.getFirstPropertyValue(property.toLowerCase());
+    if (typeof value === 'string' && value.trim() !== '') fields[field] = value.trim();
+  }
   const status = component.getFirstPropertyValue('status');
   return {
     fields: fields as EventFields,
@@ -138,7 +147,14 @@ function datesProblem(component: ICAL.Component): string | undefined {
  * its `recurrence` lines and its exceptions (VEVENTs with RECURRENCE-ID). Malformed text is refused whole;
  * a VEVENT that cannot be read (no DTSTART) is left out with a problem that names it.
  */
-export function readIcal(text: string, options: { categories?: string[] } = {}): IcalParse {
+export function readIcal(
+  text: string,
+  options: {
+    categories?: string[];
+    /** `[X-PROPERTY, write field]` of modules' fields, read back as the fields' text. */
+    properties?: readonly (readonly [string, string])[];
+  } = {},
+): IcalParse {
   let calendar: ICAL.Component;
   try {
     const parsed: unknown = ICAL.parse(text);
@@ -181,10 +197,11 @@ export function readIcal(text: string, options: { categories?: string[] } = {}):
       problems.push(`RECURRENCE-ID of ${String(component.getFirstPropertyValue('uid'))}: no such series in the feed`);
   }
   const extra = options.categories ?? [];
+  const properties = options.properties ?? [];
   const records: IcalRecord[] = [];
   for (const [uid, { component, exceptions: own }] of masters) {
     try {
-      const { fields, cancelled } = fieldsOf(new ICAL.Event(component), extra);
+      const { fields, cancelled } = fieldsOf(new ICAL.Event(component), extra, properties);
       const lines = recurrenceOf(component);
       if (lines.length > 0) fields.recurrence = lines;
       const hash = createHash('sha256').update(JSON.stringify(extra)).update(component.toString());
@@ -198,7 +215,7 @@ export function readIcal(text: string, options: { categories?: string[] } = {}):
           const recurrenceId = e.getFirstPropertyValue('recurrence-id');
           const time = recurrenceId instanceof ICAL.Time ? recurrenceId : null;
           const event = new ICAL.Event(e);
-          const own = fieldsOf(event, extra);
+          const own = fieldsOf(event, extra, properties);
           const tzid = component.getFirstProperty('dtstart')?.getParameter('tzid');
           return {
             sourceId: sourceIdOf(`${uid}#${time ? time.toString() : ''}`),

@@ -102,7 +102,7 @@ export interface TecEvent {
  */
 export type TecFieldSource =
   | { readonly from: 'member'; readonly blankable?: true }
-  | { readonly from: 'read'; read(event: Record<string, unknown>): unknown; readonly blankable?: true }
+  | { readonly from: 'read'; readonly read: (event: Record<string, unknown>) => unknown; readonly blankable?: true }
   | { readonly from: 'terms' | 'links' }
   | { readonly from: 'none'; readonly why: string };
 

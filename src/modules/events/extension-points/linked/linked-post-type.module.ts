@@ -26,7 +26,7 @@ import { eventLinkEntity } from './linked-post-tables';
  * routes, the service (exported under `linkedServiceToken(type)`) and the event link. A module for it is
  * `@Module({ imports: [LinkedPostTypeModule.forDefinition(SPEAKER_DEFINITION)] })`.
  */
-/** The type's objects, its list envelope and the event's link member, in the OpenAPI document. */
+/** The type's objects and its list envelope, in the OpenAPI document (the event's member is the link's). */
 function describeResponses(
   definition: LinkedPostTypeDefinition<{ postId: number }, ObjectLiteral, { id: number }, object>,
 ) {
@@ -40,15 +40,6 @@ function describeResponses(
     schemas: { [item]: schema },
     examples,
   });
-  const ref = { $ref: `#/components/schemas/${item}` };
-  const { field, cardinality } = definition.eventLink;
-  responseSchemaRegistry.addMember(
-    'Event',
-    field,
-    cardinality === 'many'
-      ? { type: 'array', items: ref }
-      : { oneOf: [ref, { type: 'array', maxItems: 0, items: {} }] },
-  );
 }
 
 @Module({})

@@ -1,15 +1,17 @@
+import { responseSchemaRegistry } from '../../../../common/http/response-schema-registry';
+import { docText } from '../../../../common/i18n/doc-text';
 import { IdListField, LinkedRecordsField } from '../../../../common/validation/fields';
 import { CreateEventDto } from '../../rest/dto/create-event.dto';
 import { ListEventsQueryDto } from '../../rest/dto/list-events-query.dto';
 import { UpdateEventDto } from '../../rest/dto/update-event.dto';
 import type { EventLinkDefinition } from './event-link';
-import { noteWriteFieldSharing } from './event-field';
+import { noteWriteFieldSharing } from '../../fields/event-field-declarations';
 
 const declared = new Set<string>();
 
 /**
  * Gives the event DTOs the link's write field and list filter, with their validation rules and
- * documentation, as if they had been written there. Runs when the linked module is defined, before the
+ * documentation, as if they had been written there, and the `Event` component its member. Runs when the linked module is defined, before the
  * OpenAPI document is built; declaring the same field twice is refused.
  */
 export function declareEventLinkFields(definition: EventLinkDefinition): void {
@@ -22,4 +24,17 @@ export function declareEventLinkFields(definition: EventLinkDefinition): void {
     LinkedRecordsField({ description: definition.writeDescription })(dto.prototype, field);
   }
   IdListField({ description: definition.filterDescription, nonEmpty: true })(ListEventsQueryDto.prototype, field);
+  const ref = {
+    $ref: `#/components/schemas/${definition.component ?? field.charAt(0).toUpperCase() + field.slice(1)}`,
+  };
+  responseSchemaRegistry.addMember(
+    'Event',
+    field,
+    definition.cardinality === 'many'
+      ? { type: 'array', items: ref }
+      : {
+          description: docText({ en: `The ${field}, or \`[]\` when none.`, de: `${field} oder \`[]\`.` }),
+          oneOf: [ref, { type: 'array', maxItems: 0, items: {} }],
+        },
+  );
 }

@@ -21,6 +21,11 @@ export interface EventLinkDefinition {
   /** Link table (`event_id`, `<column>`, `sort_order`) and its column naming the linked record. */
   table: string;
   column: string;
+  /**
+   * The OpenAPI component of the linked objects, which the event's member refers to; by default the field's
+   * name capitalised (`venue`: `Venue`).
+   */
+  component?: string;
   /** Documentation of the write field and of the list filter, in every language. */
   writeDescription: Localized;
   filterDescription: Localized;

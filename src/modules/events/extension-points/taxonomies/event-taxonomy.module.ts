@@ -5,7 +5,7 @@ import { PostTypeRegistry } from '../../../../core/posts/post-type.registry';
 import { createTaxonomyController } from '../../../../core/terms/taxonomy.controller';
 import { TermsModule } from '../../../../core/terms/terms.module';
 import { EVENT_POST_TYPE } from '../../model/event.post-type';
-import { declareEventField, declareEventListParam, noteWriteFieldSharing } from '../links/event-field';
+import { declareEventField, declareEventListParam, noteWriteFieldSharing } from '../../fields/event-field-declarations';
 import { EventTaxonomyRegistry, type EventTaxonomyDefinition } from './event-taxonomy';
 
 const TERMS = { type: 'array', items: { $ref: '#/components/schemas/Term' } };
