@@ -26,7 +26,7 @@ export interface EventArchiveFilter {
   parentId?: number;
   /**
    * Posts whose protected content the caller may see. Search matches only the title of the others, and
-   * filters on what a password blanks (terms, links, `featured`, modules' filters) never match them: either
+   * filters on what a password blanks (terms, links, modules' filters) never match them: either
    * would reveal what the object blanks.
    */
   contentVisible: SqlCondition;
@@ -66,12 +66,12 @@ export function archiveQuery(manager: EntityManager, filter: EventArchiveFilter)
   if (w?.endsAfter) qb.andWhere('d.endUtc > :endsAfter', { endsAfter: w.endsAfter });
   const visible = filter.contentVisible;
   applyEventSearch(qb, filter.tokens, visible);
-  // A filter on what a password blanks (terms, links, `featured`, any module's) never matches a protected event
-  // the caller cannot read: a match would tell what the blanked object hides. Modules' filters get this too,
-  // without asking: a filter that leaks is not theirs to forget to guard.
+  // A filter on what a password blanks (terms, links, any module's) never matches a protected event the caller
+  // cannot read: a match would tell what the blanked object hides. Modules' filters get this without asking: a
+  // filter that leaks is not theirs to forget to guard.
   const onBlanked =
     filter.termFilters.length > 0 || filter.linkFilters.length > 0 || filter.moduleConditions.length > 0;
-  if (onBlanked || filter.featured !== undefined) qb.andWhere(visible.sql, visible.params);
+  if (onBlanked) qb.andWhere(visible.sql, visible.params);
   const linked = (name: string, sql: string, ids: number[] | undefined) => {
     if (ids) qb.andWhere(`EXISTS (${sql} IN (:...${name}))`, { [name]: ids });
   };
