@@ -328,46 +328,54 @@ describe('every declared event field, through every path', () => {
     }
   });
 
-  it('carries each field import:tec carries from another instance through its TEC alias', async () => {
-    await t.app.listen(0, '127.0.0.1');
-    const alias = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+  /**
+   * Runs an import CLI command into a second, empty instance that loads the same modules, and compares, for
+   * each field `carries` picks, the member of the event there (by title) with the event here (read at `here`).
+   */
+  async function expectCarried(
+    command: string[],
+    list: { path: string; query: Record<string, string | number> },
+    carries: (paths: FieldPaths) => boolean,
+    here: (id: number) => string,
+  ): Promise<void> {
     const second = await createTestApp({ env: { SITE_TIMEZONE: 'UTC' }, modules: await registeredModules() });
     try {
       const secondAdmin = await createUser(second, 'administrator');
-      const run = await cliWith(
-        {
-          DATABASE_URL: second.database.url,
-          LOG_LEVEL: 'silent',
-          SITE_TIMEZONE: 'UTC',
-          CAL_EXTENSIONS: EXAMPLE_EXTENSIONS,
-        },
-        'import:tec',
-        `${alias}${TEC}`,
-        '--user',
-        admin.login,
-        '--password',
-        admin.password,
-        '--json',
-      );
+      const env = { DATABASE_URL: second.database.url, LOG_LEVEL: 'silent', SITE_TIMEZONE: 'UTC' };
+      const run = await cliWith({ ...env, CAL_EXTENSIONS: EXAMPLE_EXTENSIONS }, ...command, '--json');
       expect(JSON.parse(run.stdout)).toMatchObject({ failed: [] });
       const there = await second.http
-        .get(`${TEC}/events`)
-        .query({ start_date: '2000-01-01', end_date: '2100-12-31', per_page: 100, status: 'publish,draft,future' })
+        .get(list.path)
+        .query(list.query)
         .set('Authorization', secondAdmin.auth)
         .expect(200);
       const byTitle = new Map((there.body.events as Json[]).map((e) => [String(e.title), e]));
       for (const [name, paths] of Object.entries(FIELDS)) {
-        if (!paths.tec || !paths.member) continue;
-        const here = await read(eventOf[name], `${TEC}/events/${eventOf[name]}`);
-        const imported = byTitle.get(String(here.title)) ?? {};
+        if (!carries(paths) || !paths.member) continue;
+        const event = await read(eventOf[name], here(eventOf[name]));
+        const imported = byTitle.get(String(event.title)) ?? {};
         expect({ name, carried: comparable(name, imported[paths.member]) }).toEqual({
           name,
-          carried: comparable(name, here[paths.member]),
+          carried: comparable(name, event[paths.member]),
         });
       }
     } finally {
       await second.close();
     }
+  }
+
+  it('carries each field import:tec carries from another instance through its TEC alias', async () => {
+    await t.app.listen(0, '127.0.0.1');
+    const alias = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+    await expectCarried(
+      ['import:tec', `${alias}${TEC}`, '--user', admin.login, '--password', admin.password],
+      {
+        path: `${TEC}/events`,
+        query: { start_date: '2000-01-01', end_date: '2100-12-31', per_page: 100, status: 'publish,draft,future' },
+      },
+      (paths) => paths.tec,
+      (id) => `${TEC}/events/${id}`,
+    );
   });
 
   it("carries each field import:ical reads back from this service's feed", async () => {
@@ -378,39 +386,12 @@ describe('every declared event field, through every path', () => {
       .expect(200);
     const file = join(dir, 'feed.ics');
     writeFileSync(file, feed.text);
-    const second = await createTestApp({ env: { SITE_TIMEZONE: 'UTC' }, modules: await registeredModules() });
-    try {
-      const secondAdmin = await createUser(second, 'administrator');
-      const run = await cliWith(
-        {
-          DATABASE_URL: second.database.url,
-          LOG_LEVEL: 'silent',
-          SITE_TIMEZONE: 'UTC',
-          CAL_EXTENSIONS: EXAMPLE_EXTENSIONS,
-        },
-        'import:ical',
-        file,
-        '--json',
-      );
-      expect(JSON.parse(run.stdout)).toMatchObject({ failed: [] });
-      const there = await second.http
-        .get(`${ns}/events`)
-        .query({ start_date: '2031-01-01', end_date: '2031-12-31', per_page: 100 })
-        .set('Authorization', secondAdmin.auth)
-        .expect(200);
-      const byTitle = new Map((there.body.events as Json[]).map((e) => [String(e.title), e]));
-      for (const [name, paths] of Object.entries(FIELDS)) {
-        if (!paths.icalImport || !paths.member) continue;
-        const here = await read(eventOf[name]);
-        const imported = byTitle.get(String(here.title)) ?? {};
-        expect({ name, carried: comparable(name, imported[paths.member]) }).toEqual({
-          name,
-          carried: comparable(name, here[paths.member]),
-        });
-      }
-    } finally {
-      await second.close();
-    }
+    await expectCarried(
+      ['import:ical', file],
+      { path: `${ns}/events`, query: { start_date: '2031-01-01', end_date: '2031-12-31', per_page: 100 } },
+      (paths) => paths.icalImport,
+      (id) => `${ns}/events/${id}`,
+    );
   });
 
   it('hides from a filter what a password hides from the caller: no module filter tells a protected value', async () => {

@@ -4,7 +4,7 @@ import { effectiveStatus } from './post-status';
 import type { PostEntity } from './post.entity';
 
 /** Fields every post object starts with (behaviour.md §5 and §8). */
-export interface BasePostFields {
+export type BasePostFields = {
   id: number;
   global_id: string;
   global_id_lineage: string[];
@@ -16,7 +16,7 @@ export interface BasePostFields {
   modified_utc: string;
   url: string;
   rest_url: string;
-}
+};
 
 // The host of the last site URL seen: one site per process in practice, and parsing a URL per post showed.
 let lastSite = { url: '', host: '' };

@@ -14,6 +14,7 @@ import {
 import { sqlUtcToDateTime } from '../../../common/dates/zoned-time';
 import type { dateDetails } from '../../../common/dates/time-zone-name';
 import type { ImageObject } from '../../../core/posts/attachments/image.mapper';
+import type { BasePostFields } from '../../../core/posts/post.mapper';
 import type { TermObject } from '../../../core/terms/term.mapper';
 import type { CostDetails } from '../model/event-cost';
 import { PASSWORD_PROTECTED, RECURRENCE, SERIES_ID } from './event-member-texts';
@@ -21,18 +22,7 @@ import { PASSWORD_PROTECTED, RECURRENCE, SERIES_ID } from './event-member-texts'
 type DateDetails = ReturnType<typeof dateDetails>;
 
 /** The event object's own members (behaviour.md §5), in the order it lists them; links and modules' follow. */
-export type EventMembers = {
-  id: number;
-  global_id: string;
-  global_id_lineage: string[];
-  author: number;
-  status: string;
-  date: string;
-  date_utc: string;
-  modified: string;
-  modified_utc: string;
-  url: string;
-  rest_url: string;
+export type EventMembers = BasePostFields & {
   title: string;
   description: string;
   excerpt: string;
