@@ -55,85 +55,78 @@ export type EventMembers = BasePostFields & {
 };
 
 /**
- * What one member of the event object is in every view of an event: its response schema (the OpenAPI `Event`
- * component is made of these), what a password-protected event read without its password shows instead
- * (`blank`), the schema.org property of the event's json_ld that carries it, and the iCalendar property a feed
- * writes it as (or why a feed leaves it out).
+ * What one member of the event object is in the views made from the object: its response schema (the OpenAPI
+ * `Event` component is made of these), what a password-protected event read without its password shows
+ * instead (`blank`) and the schema.org property of the event's json_ld that carries it. What the feeds make of
+ * it is the feeds' own table over the same members (`ical/vevent-members.ts`).
  */
 export interface EventMember<V> {
   readonly schema: Schema;
   readonly blank?: (shown: V) => V;
   readonly jsonLd?: { readonly property: string; readonly value: (shown: V, event: EventMembers) => unknown };
-  readonly ical: { readonly property: string } | { readonly none: string };
 }
 
 const as = <V>(member: EventMember<V>): EventMember<V> => member;
-const HEAD = (name: keyof typeof POST_HEAD, ical: EventMember<unknown>['ical']) => ({ schema: POST_HEAD[name], ical });
+const HEAD = (name: keyof typeof POST_HEAD) => ({ schema: POST_HEAD[name] });
 const emptyText = (): string => '';
 const hiddenFlag = (): null => null;
 const noTerms = (): TermObject[] => [];
 const isoIn = (utc: string, zone: string): string =>
   sqlUtcToDateTime(utc).setZone(zone).toISO({ suppressMilliseconds: true }) ?? utc;
-const readBack = { none: 'read back from other members: not a property of its own' };
-const flag = (ical: EventMember<boolean | null>['ical']) =>
-  as<boolean | null>({ schema: nullableBool, blank: hiddenFlag, ical });
+const flag = () => as<boolean | null>({ schema: nullableBool, blank: hiddenFlag });
 
 /**
  * Every member of the event object, declared once. A mapped type over {@link EventMembers}, which the mapper
  * returns: a member the mapper adds fails `tsc` here until it is declared, and one declared here fails there
  * until the mapper gives it. The OpenAPI component, the blanking of protected events and the json_ld are
- * made from these declarations; the iCalendar properties are checked against them (test/e2e/field-catalogue).
+ * made from these declarations.
  */
 export const EVENT_MEMBERS: { readonly [K in keyof EventMembers]: EventMember<EventMembers[K]> } = {
-  id: HEAD('id', { none: 'UID carries the global id, which survives a move between sites' }),
-  global_id: HEAD('global_id', { property: 'UID' }),
-  global_id_lineage: HEAD('global_id_lineage', { none: 'the ids the event had before: UID is the current one' }),
-  author: HEAD('author', { none: 'a user id of this site' }),
+  id: HEAD('id'),
+  global_id: HEAD('global_id'),
+  global_id_lineage: HEAD('global_id_lineage'),
+  author: HEAD('author'),
   status: {
-    ...HEAD('status', { property: 'STATUS' }),
+    ...HEAD('status'),
     jsonLd: { property: 'eventStatus', value: () => 'https://schema.org/EventScheduled' },
   },
-  date: HEAD('date', { none: 'CREATED carries date_utc' }),
-  date_utc: HEAD('date_utc', { property: 'CREATED' }),
-  modified: HEAD('modified', { none: 'LAST-MODIFIED carries modified_utc' }),
-  modified_utc: HEAD('modified_utc', { property: 'LAST-MODIFIED' }),
-  url: { ...HEAD('url', { property: 'URL' }), jsonLd: { property: 'url', value: (url) => url } },
-  rest_url: HEAD('rest_url', { none: "the service's own address of the event" }),
-  title: { schema: str, jsonLd: { property: 'name', value: (title) => title }, ical: { property: 'SUMMARY' } },
+  date: HEAD('date'),
+  date_utc: HEAD('date_utc'),
+  modified: HEAD('modified'),
+  modified_utc: HEAD('modified_utc'),
+  url: { ...HEAD('url'), jsonLd: { property: 'url', value: (url) => url } },
+  rest_url: HEAD('rest_url'),
+  title: { schema: str, jsonLd: { property: 'name', value: (title) => title } },
   description: {
     schema: str,
     blank: emptyText,
     jsonLd: { property: 'description', value: (description) => description },
-    ical: { property: 'DESCRIPTION' },
   },
-  excerpt: { schema: str, blank: emptyText, ical: { none: 'DESCRIPTION carries the description' } },
-  slug: { schema: str, ical: { none: 'URL carries the page the slug names' } },
+  excerpt: { schema: str, blank: emptyText },
+  slug: { schema: str },
   image: as<ImageObject | false>({
     schema: IMAGE,
     blank: () => false,
     jsonLd: { property: 'image', value: (image) => (image ? image.url : undefined) },
-    ical: { none: 'calendar apps show no event images' },
   }),
-  all_day: { schema: bool, ical: { property: 'DTSTART' } },
-  start_date: { schema: DATE, ical: { property: 'DTSTART' } },
-  start_date_details: { schema: DATE_DETAILS, ical: readBack },
-  end_date: { schema: DATE, ical: { property: 'DTEND' } },
-  end_date_details: { schema: DATE_DETAILS, ical: readBack },
+  all_day: { schema: bool },
+  start_date: { schema: DATE },
+  start_date_details: { schema: DATE_DETAILS },
+  end_date: { schema: DATE },
+  end_date_details: { schema: DATE_DETAILS },
   utc_start_date: {
     schema: DATE,
     jsonLd: { property: 'startDate', value: (utc, event) => isoIn(utc, event.timezone) },
-    ical: { property: 'DTSTART' },
   },
-  utc_start_date_details: { schema: DATE_DETAILS, ical: readBack },
+  utc_start_date_details: { schema: DATE_DETAILS },
   utc_end_date: {
     schema: DATE,
     jsonLd: { property: 'endDate', value: (utc, event) => isoIn(utc, event.timezone) },
-    ical: { property: 'DTEND' },
   },
-  utc_end_date_details: { schema: DATE_DETAILS, ical: readBack },
-  timezone: { schema: str, ical: { property: 'TZID' } },
-  timezone_abbr: { schema: str, ical: readBack },
-  cost: { schema: str, blank: emptyText, ical: { none: 'RFC 5545 has no property for prices' } },
+  utc_end_date_details: { schema: DATE_DETAILS },
+  timezone: { schema: str },
+  timezone_abbr: { schema: str },
+  cost: { schema: str, blank: emptyText },
   cost_details: as<CostDetails>({
     schema: object({
       currency_symbol: str,
@@ -149,19 +142,18 @@ export const EVENT_MEMBERS: { readonly [K in keyof EventMembers]: EventMember<Ev
           ? { '@type': 'Offer', price: details.values[0], priceCurrency: details.currency_code, url: event.url }
           : undefined,
     },
-    ical: { none: 'RFC 5545 has no property for prices' },
   }),
-  website: { schema: str, blank: emptyText, ical: { none: 'URL carries the event page' } },
-  show_map: flag({ none: 'how the site shows the venue' }),
-  show_map_link: flag({ none: 'how the site shows the venue' }),
-  hide_from_listings: flag({ none: 'a feed lists no event hidden from listings' }),
-  sticky: flag({ none: 'the order of the calendar view' }),
-  featured: flag({ none: 'calendar apps have no featured events' }),
-  series_id: { schema: SERIES_ID, ical: { property: 'RRULE' } },
-  recurrence: { schema: RECURRENCE, ical: { property: 'RRULE' } },
-  password_protected: { schema: PASSWORD_PROTECTED, ical: { none: 'a feed shows a protected event blanked' } },
-  categories: { schema: arrayOf(ref('Term')), blank: noTerms, ical: { property: 'CATEGORIES' } },
-  tags: { schema: arrayOf(ref('Term')), blank: noTerms, ical: { none: 'CATEGORIES carries the categories' } },
+  website: { schema: str, blank: emptyText },
+  show_map: flag(),
+  show_map_link: flag(),
+  hide_from_listings: flag(),
+  sticky: flag(),
+  featured: flag(),
+  series_id: { schema: SERIES_ID },
+  recurrence: { schema: RECURRENCE },
+  password_protected: { schema: PASSWORD_PROTECTED },
+  categories: { schema: arrayOf(ref('Term')), blank: noTerms },
+  tags: { schema: arrayOf(ref('Term')), blank: noTerms },
 };
 
 /** The members in the object's order, each with its declaration. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
-import { plainTextOf, toICalEventData } from './ical-event';
+import { toICalEventData } from './ical-event';
+import { plainTextOf } from './ical-text';
 
 /** The members a VEVENT is written from; the others play no part in it. */
 const base = {
