@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
-import { resolveZone } from '../../../common/dates/date-input';
 import { icalDateProblem } from '../../../common/dates/ical-date-value';
+import { ICAL_FIELD_READERS } from './ical-fields';
+import { placed } from './ical-values';
 
 /** Longest source id kept as it is; a longer UID is kept as its hash (the column holds 191 characters). */
 const MAX_SOURCE_ID = 191;
@@ -34,31 +35,6 @@ export type IcalParse = { ok: true; records: IcalRecord[]; problems: string[] } 
 const sourceIdOf = (uid: string): string =>
   uid.length <= MAX_SOURCE_ID ? uid : `sha256:${createHash('sha256').update(uid).digest('hex')}`;
 
-const two = (n: number) => String(n).padStart(2, '0');
-const wallOf = (t: ICAL.Time): string =>
-  `${t.year}-${two(t.month)}-${two(t.day)} ${two(t.hour)}:${two(t.minute)}:${two(t.second)}`;
-const dayOf = (t: ICAL.Time): string => `${t.year}-${two(t.month)}-${two(t.day)}`;
-
-/** Plain text (DESCRIPTION) as the HTML the events API keeps: escaped, with its line breaks. */
-function htmlOf(text: string): string {
-  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return escaped
-    .split(/\n{2,}/)
-    .map((paragraph) => `<p>${paragraph.split('\n').join('<br>')}</p>`)
-    .join('');
-}
-
-/**
- * Where a time is: an IANA zone named by TZID (kept, with the wall time as written), UTC (`Z`), floating (the
- * site's zone: no `timezone` sent), or a zone only the feed's VTIMEZONE describes (its instant, in UTC).
- */
-function placed(time: ICAL.Time, tzid: string | null): { wall: string; zone?: string } {
-  if (time.zone === ICAL.Timezone.utcTimezone) return { wall: wallOf(time), zone: 'UTC' };
-  if (tzid !== null && resolveZone(tzid)) return { wall: wallOf(time), zone: tzid };
-  if (tzid !== null) return { wall: wallOf(time.convertToZone(ICAL.Timezone.utcTimezone)), zone: 'UTC' };
-  return { wall: wallOf(time) };
-}
-
 /** The event fields of one VEVENT, and whether it is cancelled. */
 function fieldsOf(
   event: ICAL.Event,
@@ -66,28 +42,10 @@ function fieldsOf(
   properties: readonly (readonly [string, string])[],
 ): { fields: EventFields; cancelled: boolean } {
   const component = event.component;
-  const start = event.startDate;
-  const tzid = component.getFirstProperty('dtstart')?.getParameter('tzid');
-  const fields: Partial<EventFields> & Record<string, unknown> = {
-    title: (event.summary ?? '').trim() || '(untitled)',
-  };
-  if (start.isDate) {
-    // DTEND of a whole-day event is the day after its last day (RFC 5545 §3.6.1).
-    const end = event.endDate && event.endDate.compare(start) > 0 ? event.endDate.clone() : start.clone();
-    if (event.endDate && event.endDate.compare(start) > 0) end.adjust(-1, 0, 0, 0);
-    Object.assign(fields, { all_day: true, start_date: dayOf(start), end_date: dayOf(end) });
-  } else {
-    const at = placed(start, typeof tzid === 'string' ? tzid : null);
-    const endTime = event.endDate ?? start;
-    // The end in the start's zone: an end written in another zone is the same instant.
-    const end =
-      at.zone === undefined || endTime.zone === ICAL.Timezone.utcTimezone || at.zone === 'UTC'
-        ? placed(endTime, at.zone === 'UTC' ? null : (at.zone ?? null))
-        : placed(endTime, at.zone);
-    Object.assign(fields, { start_date: at.wall, end_date: end.wall, ...(at.zone ? { timezone: at.zone } : {}) });
-  }
-  const description = component.getFirstPropertyValue('description');
-  if (typeof description === 'string' && description.trim() !== '') fields.description = htmlOf(description.trim());
+  const context = { extraCategories };
+  const fields: Partial<EventFields> & Record<string, unknown> = {};
+  for (const read of ICAL_FIELD_READERS) Object.assign(fields, read(event, context));
+  // The links' properties: LOCATION names a venue, ORGANIZER an organizer (with its address).
   const location = component.getFirstPropertyValue('location');
   if (typeof location === 'string' && location.trim() !== '') {
     fields.venue = { venue: location.split('\n')[0].split(',')[0].trim().slice(0, 200) };
@@ -100,14 +58,6 @@ function fieldsOf(
     if (label)
       fields.organizer = [{ organizer: label.slice(0, 200), ...(address.includes('@') ? { email: address } : {}) }];
   }
-  const categories = component
-    .getAllProperties('categories')
-    .flatMap((p) => p.getValues().map((v) => String(v).trim()))
-    .filter((name) => name !== '');
-  const allCategories = [...new Set([...categories, ...extraCategories])];
-  if (allCategories.length > 0) fields.categories = allCategories;
-  const url = component.getFirstPropertyValue('url');
-  if (typeof url === 'string' && /^https?:\/\//i.test(url)) fields.website = url;
   // Modules' properties (`X-` names) back into their write fields, as text their rules parse.
   for (const [property, field] of properties) {
     const value = component.getFirstPropertyValue(property.toLowerCase());
