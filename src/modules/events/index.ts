@@ -34,3 +34,5 @@ export type { EventChildResourceDefinition } from './extension-points/children/e
 export { EventChildResourceModule } from './extension-points/children/event-child-resource.module';
 export { StoredEventFieldModule } from './extension-points/stored-fields/stored-event-field.module';
 export type { StoredEventFieldDefinition } from './extension-points/stored-fields/stored-event-field';
+// Helpers for a link's or a module's iCalendar properties: text without the control characters RFC 5545 refuses.
+export { icalText, text as icalTextOf } from './ical/ical-text';

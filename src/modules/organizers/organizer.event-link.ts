@@ -1,10 +1,12 @@
 import type { EventLinkDefinition } from '../events';
+import { organizerAddress } from './organizer.ical';
 
 /** Events link organizers in order (behaviour.md §5: always an array), through `event_organizers`. */
 export const ORGANIZER_EVENT_LINK: EventLinkDefinition = {
   field: 'organizer',
   cardinality: 'many',
   jsonLdProperty: 'organizer',
+  ical: { property: 'ORGANIZER', write: organizerAddress },
   table: 'event_organizers',
   column: 'organizer_id',
   writeDescription: {

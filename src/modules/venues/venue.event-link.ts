@@ -1,10 +1,12 @@
 import type { EventLinkDefinition } from '../events';
+import { venueLocation } from './venue.ical';
 
 /** Events link one venue (behaviour.md §5: one Venue object, or `[]`), through `event_venues`. */
 export const VENUE_EVENT_LINK: EventLinkDefinition = {
   field: 'venue',
   cardinality: 'one',
   jsonLdProperty: 'location',
+  ical: { property: 'LOCATION', write: venueLocation },
   table: 'event_venues',
   column: 'venue_id',
   writeDescription: {

@@ -1,5 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
+import { ORGANIZER_EVENT_LINK } from '../../organizers/organizer.event-link';
+import { VENUE_EVENT_LINK } from '../../venues/venue.event-link';
+import { declareEventLinkFields } from '../extension-points/links/event-link-fields';
 import { toICalEventData } from './ical-event';
 import { plainTextOf } from './ical-text';
 
@@ -26,6 +29,9 @@ const base = {
 const known = (zone: string) => zone === 'Europe/Berlin';
 
 describe('toICalEventData', () => {
+  // The links write their own properties, as they declare them where they are defined.
+  beforeAll(() => [VENUE_EVENT_LINK, ORGANIZER_EVENT_LINK].forEach(declareEventLinkFields));
+
   it('writes timed events in their zone, at the instants the event object gives', () => {
     const data = toICalEventData(base, known);
     expect(data.timezone).toBe('Europe/Berlin');
@@ -59,6 +65,27 @@ describe('toICalEventData', () => {
     );
     expect(data.organizer).toEqual({ name: "The 'Band'", email: 'band@example.org' });
     expect(toICalEventData({ ...base, organizer: [{ organizer: 'No mail' }] }, known).organizer).toBeUndefined();
+  });
+
+  it("writes a module's link as its definition says, beside the other properties", () => {
+    declareEventLinkFields({
+      field: 'speaker_ical_test',
+      cardinality: 'many',
+      jsonLdProperty: 'performer',
+      table: 'event_speakers',
+      column: 'speaker_id',
+      writeDescription: { en: 'Speakers.', de: 'Vortragende.' },
+      filterDescription: { en: 'By speaker.', de: 'Nach Vortragenden.' },
+      ical: {
+        property: 'X-CAL-SPEAKERS',
+        write: (speakers) => ({
+          x: [{ key: 'X-CAL-SPEAKERS', value: speakers.map((s) => String(s.speaker)).join(', ') }],
+        }),
+      },
+    });
+    const data = toICalEventData({ ...base, speaker_ical_test: [{ speaker: 'Ada' }, { speaker: 'Grace' }] }, known);
+    expect(data.x).toEqual([{ key: 'X-CAL-SPEAKERS', value: 'Ada, Grace' }]);
+    expect(toICalEventData({ ...base, speaker_ical_test: [] }, known).x).toEqual([]);
   });
 
   it('marks drafts tentative and private events private, and raises SEQUENCE with the modification time', () => {

@@ -1,36 +1,22 @@
 import type { ICalEventData } from 'ical-generator';
 import { moduleIcalMembers } from '../fields/event-field-declarations';
-import { icalText, text } from './ical-text';
+import { icalText } from './ical-text';
 import type { VeventSource } from './vevent-times';
+import { linkIcalWriters } from '../extension-points/links/event-link-fields';
 import { VEVENT_MEMBER_LIST } from './vevent-members';
 
-/**
- * The venue as LOCATION, one line: its name, then its address, comma-separated (as TEC's export writes it;
- * ical-generator's `address` would add a second line) and GEO when the geo module gave coordinates.
- */
-function locationOf(venue: unknown): ICalEventData['location'] {
-  if (!venue || Array.isArray(venue) || typeof venue !== 'object') return undefined;
-  const v = venue as Record<string, unknown>;
-  const title = text(v.venue);
-  const address = [v.address, v.city, v.stateprovince, v.zip, v.country].map(text).filter((p) => p !== '');
-  const lat = Number(v.geo_lat);
-  const lon = Number(v.geo_lng);
-  const geo = v.geo_lat !== undefined && Number.isFinite(lat) && Number.isFinite(lon) ? { lat, lon } : undefined;
-  if (title === '' && !geo) return undefined;
-  return { title: [title, ...address].filter((p) => p !== '').join(', '), geo };
-}
-
-/**
- * ORGANIZER holds one calendar address: the first organizer with an e-mail. A double quote cannot appear in
- * a quoted parameter value (RFC 5545 §3.1), so one in the name becomes a single quote.
- */
-function organizerOf(organizers: unknown): ICalEventData['organizer'] {
-  if (!Array.isArray(organizers)) return undefined;
-  for (const organizer of organizers as Record<string, unknown>[]) {
-    const email = text(organizer.email);
-    if (email !== '') return { name: text(organizer.organizer).replace(/"/g, "'") || email, email };
+/** The properties the links declare (`EventLinkDefinition.ical`): a venue's LOCATION, the ORGANIZER. */
+function linkProperties(event: VeventSource): Partial<ICalEventData> {
+  const data: Partial<ICalEventData> = {};
+  for (const { field, ical } of linkIcalWriters()) {
+    const value = event[field];
+    const records = (Array.isArray(value) ? value : value && typeof value === 'object' ? [value] : []) as Record<
+      string,
+      unknown
+    >[];
+    if (ical && records.length > 0) Object.assign(data, ical.write(records));
   }
-  return undefined;
+  return data;
 }
 
 /** The properties modules declare for their members (`X-` names), as text; empty ones left out. */
@@ -46,8 +32,8 @@ function moduleProperties(event: VeventSource): { key: string; value: string }[]
 /**
  * One VEVENT from the event object the caller may see (behaviour.md §5): a protected event read without
  * its password is already blanked there, so its feed entry has no description, place, organizer or
- * categories either. Each member the catalogue writes (`VEVENT_MEMBERS`) gives its properties; the links'
- * (venue, organizer) and the modules' (`X-` properties) follow.
+ * categories either. Each member the catalogue writes (`VEVENT_MEMBERS`) gives its properties; the links' (as
+ * each declares, `EventLinkDefinition.ical`) and the modules' (`X-` properties) follow.
  */
 export function toICalEventData(
   event: VeventSource,
@@ -58,11 +44,8 @@ export function toICalEventData(
   const context = { hasZone, changedUtc: changedUtc ?? null };
   for (const [name, use] of VEVENT_MEMBER_LIST)
     if ('write' in use) Object.assign(data, use.write(event[name], event, context));
-  return {
-    ...data,
-    start: data.start!,
-    location: locationOf(event.venue),
-    organizer: organizerOf(event.organizer),
-    x: moduleProperties(event),
-  };
+  const links = linkProperties(event);
+  // A link's own `X-` properties (as `{ key, value }`), then the modules' fields'.
+  const linkX = Array.isArray(links.x) ? (links.x as { key: string; value: string }[]) : [];
+  return { ...data, ...links, start: data.start!, x: [...linkX, ...moduleProperties(event)] };
 }

@@ -8,6 +8,13 @@ import type { EventLinkDefinition } from './event-link';
 import { noteWriteFieldSharing } from '../../fields/event-field-declarations';
 
 const declared = new Set<string>();
+/** The links whose records the feeds write, in declaration order. */
+const icalLinks: Pick<EventLinkDefinition, 'field' | 'ical'>[] = [];
+
+/** The links that say how the feeds write their records (`EventLinkDefinition.ical`). */
+export function linkIcalWriters(): readonly Pick<EventLinkDefinition, 'field' | 'ical'>[] {
+  return icalLinks;
+}
 
 /**
  * Gives the event DTOs the link's write field and list filter, with their validation rules and
@@ -18,6 +25,7 @@ export function declareEventLinkFields(definition: EventLinkDefinition): void {
   const { field } = definition;
   if (declared.has(field)) throw new Error(`the event field "${field}" is declared by two links`);
   declared.add(field);
+  if (definition.ical) icalLinks.push({ field, ical: definition.ical });
   // The series' template keeps a link as the linked ids, like the built-in fields it shares.
   noteWriteFieldSharing(field, 'template');
   for (const dto of [CreateEventDto, UpdateEventDto]) {

@@ -1,3 +1,4 @@
+import type { ICalEventData } from 'ical-generator';
 import type { AuthUser } from '../../../../auth/auth-user';
 import type { RequestContext } from '../../../../common/http/request-context';
 import type { Localized } from '../../../../common/i18n/language';
@@ -21,6 +22,12 @@ export interface EventLinkDefinition {
   /** Link table (`event_id`, `<column>`, `sort_order`) and its column naming the linked record. */
   table: string;
   column: string;
+  /**
+   * The iCalendar property the feeds write the linked records as (venue: LOCATION, organizers: ORGANIZER), from
+   * the records the event shows (none on a protected event read without its password); without it, a feed
+   * leaves them out.
+   */
+  ical?: { property: string; write: (records: Record<string, unknown>[]) => Partial<ICalEventData> };
   /**
    * The OpenAPI component of the linked objects, which the event's member refers to; by default the field's
    * name capitalised (`venue`: `Venue`).
