@@ -6,7 +6,16 @@ const DOCUMENTED_PROPERTIES = 'swagger/apiModelPropertiesArray';
  * modules added at run time (a link's write field, a module's list parameter). The one list the OpenAPI
  * document, validation and everything derived from a DTO's members agree on.
  */
-export function documentedProperties(dto: { prototype: object }): string[] {
+export function documentedProperties(dto: { prototype: object }): readonly string[] {
   const names = (Reflect.getMetadata(DOCUMENTED_PROPERTIES, dto.prototype) ?? []) as string[];
-  return [...new Set(names.map((name) => name.replace(/^:/, '')))];
+  // Every list request asks (its rest_url echo). `@nestjs/swagger` makes a new array for each property it
+  // documents, so the array itself tells whether anything was added since the list was last made.
+  let properties = known.get(names);
+  if (!properties) {
+    properties = [...new Set(names.map((name) => name.replace(/^:/, '')))];
+    known.set(names, properties);
+  }
+  return properties;
 }
+
+const known = new WeakMap<readonly string[], readonly string[]>();

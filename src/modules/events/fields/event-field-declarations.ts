@@ -5,32 +5,31 @@ import { ListEventsQueryDto } from '../rest/dto/list-events-query.dto';
 import { UpdateEventDto } from '../rest/dto/update-event.dto';
 import { EVENT_WRITE_FIELDS, type SeriesSharing } from './event-write-fields';
 
-/** The modules' members that the event's json_ld carries, in declaration order. */
-const moduleJsonLd: { name: string; property: string; value: (value: unknown) => unknown }[] = [];
-/** The modules' members that the feeds write, in declaration order; `written`: a write field reads it back. */
-const moduleIcal: {
-  name: string;
-  property: string;
-  text: (value: unknown) => string | undefined;
-  written: boolean;
-}[] = [];
-
-/** The json_ld properties modules' members add to the event's. */
-export function moduleJsonLdMembers(): readonly {
+/** A module's member in the event's json_ld. */
+export interface ModuleJsonLdMember {
   name: string;
   property: string;
   value: (value: unknown) => unknown;
-}[] {
-  return moduleJsonLd;
 }
 
-/** The iCalendar properties modules' members add to a VEVENT. */
-export function moduleIcalMembers(): readonly {
+/** A module's member in the feeds, as an `X-` property; `written`: a write field reads it back on import. */
+export interface ModuleIcalMember {
   name: string;
   property: string;
   text: (value: unknown) => string | undefined;
   written: boolean;
-}[] {
+}
+
+const moduleJsonLd: ModuleJsonLdMember[] = [];
+const moduleIcal: ModuleIcalMember[] = [];
+
+/** The json_ld properties modules' members add to the event's, in declaration order. */
+export function moduleJsonLdMembers(): readonly ModuleJsonLdMember[] {
+  return moduleJsonLd;
+}
+
+/** The iCalendar properties modules' members add to a VEVENT, in declaration order. */
+export function moduleIcalMembers(): readonly ModuleIcalMember[] {
   return moduleIcal;
 }
 

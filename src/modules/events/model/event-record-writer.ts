@@ -208,11 +208,17 @@ export class EventRecordWriter {
         );
       else for (const post of posts) await target.setEventLinks(post.id, ids);
     }
-    for (const post of posts) {
-      for (const field of this.fields.all()) {
-        const value = linkValueOf<unknown>(dto, field.name);
-        if (value !== undefined && field.save) await field.save(post.id, value, { user, created });
-      }
+    for (const field of this.fields.all()) {
+      const value = linkValueOf<unknown>(dto, field.name);
+      if (value === undefined || !field.save) continue;
+      const write = { user, created };
+      if (field.saveMany && posts.length > 1)
+        await field.saveMany(
+          posts.map((p) => p.id),
+          value,
+          write,
+        );
+      else for (const post of posts) await field.save(post.id, value, write);
     }
   }
 

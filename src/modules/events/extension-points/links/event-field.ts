@@ -30,6 +30,11 @@ export interface EventField<V = unknown> {
   validUntil?(value: V, nowUtc: string): string | null;
   /** Saves the write field's value (as its rule validated it) for the event, inside the write's transaction. */
   save?(eventId: number, value: unknown, write: { user: AuthUser | null; created: boolean }): Promise<void>;
+  /**
+   * `save` for many events given the same value at once (a series' occurrences), in a few statements; without
+   * it, `save` runs once per event.
+   */
+  saveMany?(eventIds: number[], value: unknown, write: { user: AuthUser | null; created: boolean }): Promise<void>;
 }
 
 /** The fields modules added, in registration order. */

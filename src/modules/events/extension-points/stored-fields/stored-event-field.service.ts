@@ -30,20 +30,22 @@ export class StoredEventField implements EventField<StoredValue | null>, EventLi
     return new Map(rows.map((row) => [row.postId, this.valueOf(row)]));
   }
 
+  save(eventId: number, value: unknown): Promise<void> {
+    return this.saveMany([eventId], value);
+  }
+
   /** `null` (and `""`) clear the value: the event then shows `null`, as one that never had it. */
-  async save(eventId: number, value: unknown): Promise<void> {
+  async saveMany(eventIds: number[], value: unknown): Promise<void> {
+    const name = this.definition.name;
     if (value === null || value === '') {
-      await this.db.manager.delete(EventFieldValueEntity, { postId: eventId, name: this.definition.name });
+      await this.db.manager.delete(EventFieldValueEntity, { postId: In(eventIds), name });
       return;
     }
     const text = this.definition.type === 'text';
-    const row = {
-      postId: eventId,
-      name: this.definition.name,
-      intValue: text ? null : value === true ? 1 : value === false ? 0 : (value as number),
-      textValue: text ? storedText(value) : null,
-    };
-    await this.db.upsert(EventFieldValueEntity, [row], ['int_value', 'text_value'], ['post_id', 'name']);
+    const intValue = text ? null : value === true ? 1 : value === false ? 0 : (value as number);
+    const textValue = text ? storedText(value) : null;
+    const rows = eventIds.map((postId) => ({ postId, name, intValue, textValue }));
+    await this.db.upsert(EventFieldValueEntity, rows, ['int_value', 'text_value'], ['post_id', 'name']);
   }
 
   condition(query: Record<string, unknown>): SqlCondition | undefined {
