@@ -1,12 +1,18 @@
 import { parseDateInput } from '../../src/common/dates/date-input';
 import { RequestValidationError } from '../../src/common/validation/request-validation.error';
 import { defineReason, reason } from '../../src/common/validation/validation-messages';
+import type { EventChildParentRule } from '../../src/modules/events';
 import type { UpdateTicketDto } from './ticket.dto';
 import { TicketEntity } from './ticket.entity';
 
 const SALE_END_BEFORE_START = defineReason('sale_end_before_start', {
   en: 'must not be before sale_start',
   de: 'darf nicht vor sale_start liegen',
+});
+
+const SALES_END_AFTER_EVENT = defineReason('sale_end_after_event', {
+  en: 'must not be after the event ends',
+  de: 'darf nicht nach dem Ende der Veranstaltung liegen',
 });
 
 const utcOf = (value: string | undefined): string | null | undefined =>
@@ -26,6 +32,13 @@ export function applyTicket(ticket: TicketEntity, dto: UpdateTicketDto): void {
   if (ticket.saleStartUtc && ticket.saleEndUtc && ticket.saleEndUtc < ticket.saleStartUtc)
     throw RequestValidationError.of({ sale_end: reason(SALE_END_BEFORE_START) });
 }
+
+/** Sales close by the time the event ends: a ticket write past it, or an event moved before it, is refused. */
+export const ticketFitsEvent: EventChildParentRule<TicketEntity> = {
+  misfit: (t, event) =>
+    t.saleEndUtc !== null && t.saleEndUtc > event.endUtc ? { sale_end: reason(SALES_END_AFTER_EVENT) } : null,
+  whenEventMoves: 'refuse',
+};
 
 export const ticketObject = (t: TicketEntity, nowUtc: string): Record<string, unknown> => ({
   id: t.id,

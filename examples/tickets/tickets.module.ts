@@ -10,7 +10,7 @@ import {
 import { CreateTicketDto, UpdateTicketDto } from './ticket.dto';
 import { TicketEntity } from './ticket.entity';
 import { CreateEventTickets1790100000000 } from './ticket.migration';
-import { applyTicket, ticketObject } from './ticket.rules';
+import { applyTicket, ticketFitsEvent, ticketObject } from './ticket.rules';
 import { TicketSummaries } from './ticket.summary';
 
 const UTC = { type: 'string', nullable: true, example: '2031-05-01 18:00:00' };
@@ -30,6 +30,7 @@ export const TICKETS: EventChildResourceDefinition<TicketEntity, CreateTicketDto
   create: (eventId) => Object.assign(new TicketEntity(), { eventId }),
   apply: applyTicket,
   toObject: ticketObject,
+  parent: ticketFitsEvent,
   texts: {
     en: { a: 'a ticket', many: 'tickets' },
     de: { a: 'ein Ticket', many: 'Tickets' },

@@ -26,6 +26,13 @@ describe('platform: errors, request parsing, health', () => {
       expect(typeof res.body.message).toBe('string');
     });
 
+    it('reads a route whose only parameters are path ids, and answers a non-numeric one 404', async () => {
+      const res = await t.http.get('/cal/events/v1/test-echo/things/12/parts/34').expect(200);
+      expect(res.body).toEqual({ id: 12, part: 34 });
+      const bad = await t.http.get('/cal/events/v1/test-echo/things/12/parts/x').expect(404);
+      expect(bad.body.code).toBe('rest_no_route');
+    });
+
     it('answers a known path with a method it lacks with rest_no_route', async () => {
       const res = await t.http.put('/cal/events/v1/doc').send({}).expect(404);
       expect(res.body.code).toBe('rest_no_route');

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
+import { PathId } from '../../src/common/http/rest-routes';
 import { BooleanField, IdListField, IntegerField, StringField } from '../../src/common/validation/fields';
 
 class EchoDto {
@@ -32,6 +33,12 @@ export class EchoController {
   @Get()
   read(@Query() query: EchoDto): EchoDto {
     return query;
+  }
+
+  /** Two path ids and nothing else: route parameters work in any combination. */
+  @Get('things/:id/parts/:part')
+  parts(@PathId({ en: 'thing', de: 'Ding' }) id: number, @PathId({ en: 'part', de: 'Teil' }, 'part') part: number) {
+    return { id, part };
   }
 
   @Post()

@@ -324,6 +324,19 @@ export class PostRecordsService {
   }
 
   /**
+   * A record changed through something it owns (an event's tickets) rather than its own fields: its
+   * `modified` moves, so its `ETag` and `Last-Modified` do, and the change log reports it updated.
+   */
+  async touch(def: PostTypeDefinition, post: PostEntity): Promise<void> {
+    const now = this.siteTime.now();
+    const wasPublic = isPublic(post.status, post.dateUtc, now.utc);
+    post.modifiedLocal = now.local;
+    post.modifiedUtc = now.utc;
+    await this.db.updateRow(PostEntity, post);
+    this.recordChange(def, post, 'updated', wasPublic);
+  }
+
+  /**
    * For the change log: records whose objects embed something that changed (the events of a renamed venue
    * or term) changed too, without a write of their own.
    */

@@ -30,7 +30,12 @@ export {
 } from './extension-points/linked/linked-post-tables';
 export { EventTaxonomyRegistry, type EventTaxonomyDefinition } from './extension-points/taxonomies/event-taxonomy';
 export { EventTaxonomyModule } from './extension-points/taxonomies/event-taxonomy.module';
-export type { EventChildResourceDefinition } from './extension-points/children/event-child-resource';
+export type {
+  EventChildEntity,
+  EventChildParent,
+  EventChildParentRule,
+  EventChildResourceDefinition,
+} from './extension-points/children/event-child-resource';
 export { EventChildResourceModule } from './extension-points/children/event-child-resource.module';
 export { StoredEventFieldModule } from './extension-points/stored-fields/stored-event-field.module';
 export type { StoredEventFieldDefinition } from './extension-points/stored-fields/stored-event-field';

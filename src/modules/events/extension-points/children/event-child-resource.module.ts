@@ -2,15 +2,31 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SiteTime } from '../../../../common/dates/site-time';
 import { defineError } from '../../../../common/errors/extension-errors';
-import { responseSchemaRegistry } from '../../../../common/http/response-schema-registry';
+import { responseSchemaRegistry, type ResponseSchema } from '../../../../common/http/response-schema-registry';
 import { AppConfig } from '../../../../config/app-config';
 import { DatabaseContext } from '../../../../database/database-context';
 import { WriteTransactions } from '../../../../database/write-transactions';
+import { CommitSteps } from '../../../../database/commit-steps';
+import { ConditionalWrites } from '../../../../core/changes/conditional-writes';
+import { EVENT_POST_TYPE } from '../../model/event.post-type';
 import { EventChildren } from './event-children';
 import { EventsModule } from '../../events.module';
 import type { EventChildEntity, EventChildResourceDefinition } from './event-child-resource';
 import { childServiceToken, createEventChildController } from './event-child.controller';
 import { EventChildService } from './event-child.service';
+
+/** The item's schema, with `outside_event` when the definition reports records an event's move leaves out. */
+function withParentMembers(def: EventChildResourceDefinition<EventChildEntity, object, object>): ResponseSchema {
+  const schema = def.openApi.schema;
+  if (def.parent?.whenEventMoves !== 'report') return schema;
+  const properties = (schema.properties ?? {}) as Record<string, ResponseSchema>;
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  return {
+    ...schema,
+    properties: { ...properties, outside_event: { type: 'boolean' } },
+    required: [...required, 'outside_event'],
+  };
+}
 
 /**
  * A child resource of events from its declaration:
@@ -35,7 +51,7 @@ export class EventChildResourceModule {
       item,
       list: `${item}List`,
       listKey: def.path,
-      schemas: { [item]: def.openApi.schema },
+      schemas: { [item]: withParentMembers(def) },
       examples: def.openApi.examples,
     });
     const token = childServiceToken(def.path);
@@ -46,9 +62,36 @@ export class EventChildResourceModule {
       providers: [
         {
           provide: token,
-          inject: [DatabaseContext, WriteTransactions, EventChildren, SiteTime, AppConfig],
-          useFactory: (...deps: [DatabaseContext, WriteTransactions, EventChildren, SiteTime, AppConfig]) =>
-            new EventChildService(def, notFound, ...deps),
+          inject: [DatabaseContext, WriteTransactions, EventChildren, SiteTime, AppConfig, ConditionalWrites, CommitSteps],
+          useFactory: (
+            db: DatabaseContext,
+            transactions: WriteTransactions,
+            children: EventChildren,
+            siteTime: SiteTime,
+            config: AppConfig,
+            conditional: ConditionalWrites,
+            commitSteps: CommitSteps,
+          ) => {
+            const service = new EventChildService(def, notFound, {
+              db,
+              transactions,
+              children,
+              siteTime,
+              config,
+              conditional,
+            });
+            // An edit of events that would leave records outside them is refused inside its transaction.
+            if (def.parent?.whenEventMoves === 'refuse') {
+              commitSteps.add((changes) =>
+                service.assertEventsKeepChildren(
+                  changes
+                    .filter((c) => c.resource === EVENT_POST_TYPE.noun && c.action !== 'deleted')
+                    .map((c) => c.resourceId),
+                ),
+              );
+            }
+            return service;
+          },
         },
       ],
       exports: [token],

@@ -6,9 +6,9 @@ import { Ctx, type RequestContext } from '../../../../common/http/request-contex
 import { PathId, finishGeneratedController, UpdateRoute } from '../../../../common/http/rest-routes';
 import { docText } from '../../../../common/i18n/doc-text';
 import type { ListResponse } from '../../../../common/pagination/pagination';
-import { PaginationQueryDto } from '../../../../common/pagination/pagination-query.dto';
 import type { EventChildEntity, EventChildResourceDefinition } from './event-child-resource';
 import type { EventChildService } from './event-child.service';
+import { EventChildListQueryDto, EventChildReadQueryDto } from './event-child-query.dto';
 
 const EVENT = { en: 'The event ID.', de: 'Die ID der Veranstaltung.' };
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
@@ -33,7 +33,7 @@ export function createEventChildController(def: EventChildResourceDefinition<Eve
     @ApiOperation(summary(`List the ${en.many} of an event.`, `${capitalise(de.many)} einer Veranstaltung auflisten.`))
     list(
       @PathId(EVENT) id: number,
-      @Query() query: PaginationQueryDto,
+      @Query() query: EventChildListQueryDto,
       @Ctx() ctx: RequestContext,
     ): Promise<ListResponse> {
       return this.service.list(id, query, ctx);
@@ -48,8 +48,13 @@ export function createEventChildController(def: EventChildResourceDefinition<Eve
 
     @Get(':child')
     @ApiOperation(summary(`Read ${en.a}.`, `${capitalise(de.a)} lesen.`))
-    get(@PathId(EVENT) id: number, @PathId(child, 'child') childId: number, @Ctx() ctx: RequestContext) {
-      return this.service.get(id, childId, ctx);
+    get(
+      @PathId(EVENT) id: number,
+      @PathId(child, 'child') childId: number,
+      @Query() query: EventChildReadQueryDto,
+      @Ctx() ctx: RequestContext,
+    ) {
+      return this.service.get(id, childId, query.password, ctx);
     }
 
     @UpdateRoute(':child')
