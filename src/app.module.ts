@@ -66,7 +66,7 @@ export class AppModule {
         PostsModule,
         ...(options.modules ?? CALENDAR_MODULES),
         WebhooksModule,
-        OperationsModule,
+        OperationsModule.forRoot((options.modules ?? []).filter((m) => !CALENDAR_MODULES.includes(m))),
         DiscoveryModule,
       ],
     };

@@ -4,6 +4,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CALENDAR_MODULES } from './app.module';
 import { ConfigurationError } from './config/env.schema';
+import { noteExtensionModuleFile } from './extension-file';
 import { noteExtensionFile } from './operations/build-identity';
 
 /** Metadata `@Module()` sets on a class. */
@@ -23,6 +24,13 @@ export async function loadExtensionModules(setting: string, cwd = process.cwd())
     .split(',')
     .map((f) => f.trim())
     .filter((f) => f !== '')) {
+    if (/\.(c|m)?ts$/.test(file) && !file.endsWith('.d.ts')) {
+      // Node cannot import TypeScript source; without this the start fails with "Unknown file extension".
+      const compiled = file.replace(/\.(c|m)?ts$/, (ext) => ext.replace('ts', 'js'));
+      throw new ConfigurationError([
+        `CAL_EXTENSIONS: ${file}: a TypeScript source; build the package (tsc) and name the compiled file, e.g. ${compiled} under its outDir`,
+      ]);
+    }
     const path = isAbsolute(file) ? file : resolve(cwd, file);
     if (!existsSync(path)) {
       throw new ConfigurationError([`CAL_EXTENSIONS: ${file}: no such file (resolved from ${cwd})`]);
@@ -31,6 +39,7 @@ export async function loadExtensionModules(setting: string, cwd = process.cwd())
     const exported = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
     const found = Object.values(exported).filter(isNestModule);
     if (found.length === 0) throw new ConfigurationError([`CAL_EXTENSIONS: ${file}: exports no Nest module`]);
+    for (const module of found) noteExtensionModuleFile(module, file);
     modules.push(...found.filter((m) => !modules.includes(m)));
   }
   return modules;

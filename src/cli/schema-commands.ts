@@ -27,8 +27,12 @@ export function addSchemaCommands(program: Command, run: RunSchema): void {
     .action((o: { json?: boolean }) =>
       run(async ({ migrations }) => {
         const state = await migrations.state();
+        const unknown =
+          state.unknown.length === 0
+            ? ''
+            : `\nrecorded, but no loaded module declares them (is CAL_EXTENSIONS missing a module?) (${state.unknown.length}):\n${list(state.unknown, '')}`;
         return {
-          text: `applied (${state.applied.length}):\n${list(state.applied, '  none')}\npending (${state.pending.length}):\n${list(state.pending, '  none')}`,
+          text: `applied (${state.applied.length}):\n${list(state.applied, '  none')}\npending (${state.pending.length}):\n${list(state.pending, '  none')}${unknown}`,
           json: state,
           exitCode: state.pending.length > 0 ? 3 : 0,
         };

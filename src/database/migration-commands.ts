@@ -13,6 +13,11 @@ import type { MigrationClass } from './module-migrations';
 export interface MigrationState {
   applied: string[];
   pending: string[];
+  /**
+   * Recorded as applied, but no loaded module declares them: an extension's migrations while
+   * `CAL_EXTENSIONS` does not name it (its tables are there; nothing here can revert them).
+   */
+  unknown: string[];
 }
 
 type ProgressFactory = (label: string, total: number) => Progress;
@@ -50,8 +55,14 @@ export class MigrationCommands {
   async state(): Promise<MigrationState> {
     await this.open();
     const names = knownMigrationNames(this.dataSource);
-    const applied = new Set(await appliedMigrationNames(this.dataSource));
-    return { applied: names.filter((n) => applied.has(n)), pending: names.filter((n) => !applied.has(n)) };
+    const recorded = await appliedMigrationNames(this.dataSource);
+    const applied = new Set(recorded);
+    const known = new Set(names);
+    return {
+      applied: names.filter((n) => applied.has(n)),
+      pending: names.filter((n) => !applied.has(n)),
+      unknown: recorded.filter((n) => !known.has(n)),
+    };
   }
 
   /**

@@ -1,10 +1,23 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type Type } from '@nestjs/common';
 import { AdminBootstrap, type AdminBootstrapOutcome } from '../auth/admin-bootstrap';
 import { AppConfig } from '../config/app-config';
 import { describeTrustProxy } from '../config/trust-proxy';
 import { parseDatabaseUrl, type TlsMode } from '../database/database-url';
+import { migrationsOf } from '../database/module-migrations';
 import { SchemaMigrations } from '../database/schema-migrations';
+import { extensionFileOf } from '../extension-file';
 import { serviceVersion } from './version';
+
+/** DI token: the resource modules this process runs beyond the calendar's own (`CAL_EXTENSIONS`'). */
+export const LOADED_EXTENSIONS = 'cal:loaded-extensions';
+
+/** A module this process runs beyond the calendar's own: where it came from and the migrations it brings. */
+export interface LoadedExtension {
+  module: string;
+  /** The `CAL_EXTENSIONS` entry it was exported by (absent for a module a test or an embedder passed in). */
+  file?: string;
+  migrations: string[];
+}
 
 export interface StartupSummaryFields {
   version: string;
@@ -18,6 +31,7 @@ export interface StartupSummaryFields {
   admin: AdminBootstrapOutcome;
   /** Whose `X-Forwarded-For` entries are believed (TRUST_PROXY). */
   trust_proxy: string;
+  extensions: LoadedExtension[];
 }
 
 /** The one line an operator reads first: what runs, where it listens, on which database, what start-up did. */
@@ -29,7 +43,17 @@ export class StartupSummary {
     private readonly config: AppConfig,
     private readonly schema: SchemaMigrations,
     private readonly admin: AdminBootstrap,
+    @Inject(LOADED_EXTENSIONS) private readonly modules: readonly Type[],
   ) {}
+
+  /** The modules beyond the calendar's, each with its file and migrations. */
+  extensions(): LoadedExtension[] {
+    return this.modules.map((m) => {
+      const file = extensionFileOf(m);
+      const migrations = migrationsOf([m]).map((migration) => migration.name);
+      return { module: m.name, ...(file !== undefined ? { file } : {}), migrations };
+    });
+  }
 
   async fields(listen: { host: string; port: number }): Promise<StartupSummaryFields> {
     const { applied, pending } = await this.schema.state();
@@ -46,6 +70,7 @@ export class StartupSummary {
       },
       admin: this.admin.outcome,
       trust_proxy: describeTrustProxy(this.config.trustProxy),
+      extensions: this.extensions(),
     };
   }
 
@@ -66,6 +91,14 @@ export class StartupSummary {
       pid: process.pid,
       startup: fields,
     });
+    if (fields.extensions.length > 0) {
+      const named = fields.extensions.map(
+        (e) =>
+          `${e.module}${e.file !== undefined ? ` (${e.file})` : ''}: ` +
+          (e.migrations.length > 0 ? `migrations ${e.migrations.join(', ')}` : 'no migrations'),
+      );
+      this.logger.log({ msg: `extensions loaded: ${named.join('; ')}`, extensions: fields.extensions });
+    }
     if (this.config.trustProxy === true) {
       this.logger.warn(
         'TRUST_PROXY=true believes every X-Forwarded-For entry, so a client picks its own address and walks ' +

@@ -55,6 +55,10 @@ describe('extensions from CAL_EXTENSIONS', () => {
     await expect(loadExtensionModules('examples/nowhere.js')).rejects.toThrow(
       /CAL_EXTENSIONS: examples\/nowhere\.js: no such file/,
     );
+    // The source of a module is not what Node loads: the answer says what to name instead.
+    await expect(loadExtensionModules('examples/capacity/capacity.module.ts')).rejects.toThrow(
+      /capacity\.module\.ts: a TypeScript source; build the package \(tsc\) and name the compiled file, e\.g\. examples\/capacity\/capacity\.module\.js/,
+    );
     const empty = join(mkdtempSync(join(tmpdir(), 'cal-ext-')), 'empty.mjs');
     writeFileSync(empty, 'export const notAModule = 1;\n');
     await expect(loadExtensionModules(empty)).rejects.toThrow(/exports no Nest module/);
@@ -75,11 +79,14 @@ describe('extensions from CAL_EXTENSIONS', () => {
     expect((await cli(database.url, extension, 'migrations:run', '--json')).stdout).toContain(
       'CreateEventTickets1790100000000',
     );
-    // Without the setting, the same CLI does not know the extension's migration.
+    // Without the setting, the same CLI does not know the extension's migrations, and says they are recorded.
     const bare = await cli(database.url, '', 'migrations:show', '--json');
-    expect(JSON.parse(bare.stdout)).toMatchObject({ pending: [] });
-    expect((JSON.parse(bare.stdout) as { applied: string[] }).applied).not.toContain('CreateSpeakers1790000000000');
-    expect((JSON.parse(bare.stdout) as { applied: string[] }).applied).not.toContain('CreateEventTickets1790100000000');
+    const state = JSON.parse(bare.stdout) as { applied: string[]; pending: string[]; unknown: string[] };
+    expect(state.pending).toEqual([]);
+    expect(state.applied).not.toContain('CreateSpeakers1790000000000');
+    expect(state.unknown).toEqual(['CreateSpeakers1790000000000', 'CreateEventTickets1790100000000']);
+    const text = (await cli(database.url, '', 'migrations:show')).stdout;
+    expect(text).toMatch(/recorded, but no loaded module declares them .*\(2\):\n  CreateSpeakers1790000000000\n/);
   });
 
   it('serves the extension from the compiled server, in cluster mode where the database allows it', async () => {
@@ -95,6 +102,12 @@ describe('extensions from CAL_EXTENSIONS', () => {
       WEB_CONCURRENCY: onMysql ? '2' : '1',
     });
     await service.until((lines) => lines.filter((l) => l.msg.includes(' listening on ')).length >= (onMysql ? 2 : 1));
+    // One line names each loaded extension, the file that exported it and its migrations.
+    const loaded = service.lines.find((l) => l.msg.startsWith('extensions loaded: '))?.msg ?? '';
+    expect(loaded).toContain(
+      'SpeakersModule (dist/examples/speakers/speakers.module.js): migrations CreateSpeakers1790000000000',
+    );
+    expect(loaded).toContain('AudiencesModule (dist/examples/audiences/audiences.module.js): no migrations');
     const auth = `Basic ${Buffer.from('admin:a long admin password').toString('base64')}`;
     const origin = `http://127.0.0.1:${port}`;
     // Every worker answers (connections are spread over them): each created and listed a speaker.
