@@ -7,6 +7,7 @@ declareEventListParam(
   'all_day',
   BooleanField({
     description: { en: 'All-day events (true) or timed ones (false).', de: 'Ganztägige (true) oder nicht.' },
+    samples: ['true', 'false'],
   }),
 );
 

@@ -37,6 +37,16 @@ export interface FieldOptions {
   required?: boolean;
   /** Default applied by the service; documented only. */
   default?: unknown;
+  /**
+   * For a query parameter: values that exercise it, as a caller sends them. The OpenAPI document lists them
+   * (`x-cal-samples`), and the fast-path conformance test runs each against the exact query.
+   */
+  samples?: readonly string[];
+  /**
+   * For a query parameter of ids (or slugs): the collection under the namespace whose records sample it
+   * (`venues`), documented as `x-cal-samples-of`.
+   */
+  samplesOf?: string;
 }
 
 type SchemaOptions = Omit<ApiPropertyOptions, 'description' | 'required' | 'default'>;
@@ -44,6 +54,8 @@ type SchemaOptions = Omit<ApiPropertyOptions, 'description' | 'required' | 'defa
 function documented(options: FieldOptions, schema: SchemaOptions): PropertyDecorator {
   const base = { description: docText(options.description), ...schema } as ApiPropertyOptions;
   if (options.default !== undefined) Object.assign(base, { default: options.default });
+  if (options.samples !== undefined) Object.assign(base, { 'x-cal-samples': [...options.samples] });
+  if (options.samplesOf !== undefined) Object.assign(base, { 'x-cal-samples-of': options.samplesOf });
   return options.required ? ApiProperty({ ...base, required: true } as ApiPropertyOptions) : ApiPropertyOptional(base);
 }
 

@@ -101,7 +101,7 @@ export class LinkedPostTypeModule {
               definition,
             ),
         },
-        EventLinksModule.link(link, token),
+        EventLinksModule.link({ restBase: definition.restBase, ...link }, token),
         {
           provide: `${token}:changes`,
           inject: [token, ChangeSourceRegistry],

@@ -31,7 +31,11 @@ export function declareEventLinkFields(definition: EventLinkDefinition): void {
   for (const dto of [CreateEventDto, UpdateEventDto]) {
     LinkedRecordsField({ description: definition.writeDescription })(dto.prototype, field);
   }
-  IdListField({ description: definition.filterDescription, nonEmpty: true })(ListEventsQueryDto.prototype, field);
+  IdListField({
+    description: definition.filterDescription,
+    nonEmpty: true,
+    ...(definition.restBase !== undefined ? { samplesOf: definition.restBase } : {}),
+  })(ListEventsQueryDto.prototype, field);
   const ref = {
     $ref: `#/components/schemas/${definition.component ?? field.charAt(0).toUpperCase() + field.slice(1)}`,
   };

@@ -33,6 +33,8 @@ export interface EventLinkDefinition {
    * name capitalised (`venue`: `Venue`).
    */
   component?: string;
+  /** The linked records' collection under the namespace (`venues`): its records sample the list filter. */
+  restBase?: string;
   /** Documentation of the write field and of the list filter, in every language. */
   writeDescription: Localized;
   filterDescription: Localized;

@@ -17,11 +17,16 @@ const MAX_TEXT = 2048;
 const SCHEMA_TYPES = { integer: 'integer', boolean: 'boolean', text: 'string' } as const;
 
 /** The rule of a value of the field's type, as its write field and its filters take it. */
-function ruleOf(definition: StoredEventFieldDefinition, description: Localized): PropertyDecorator {
+function ruleOf(
+  definition: StoredEventFieldDefinition,
+  description: Localized,
+  samples?: readonly string[],
+): PropertyDecorator {
   const { type, min, max } = definition;
-  if (type === 'integer') return IntegerField({ description, min, max });
-  if (type === 'boolean') return BooleanField({ description });
-  return StringField({ description, maxLength: Math.min(definition.maxLength ?? MAX_TEXT, MAX_TEXT) });
+  const documented = { description, ...(samples !== undefined ? { samples } : {}) };
+  if (type === 'integer') return IntegerField({ ...documented, min, max });
+  if (type === 'boolean') return BooleanField(documented);
+  return StringField({ ...documented, maxLength: Math.min(definition.maxLength ?? MAX_TEXT, MAX_TEXT) });
 }
 
 /** `""` and `null` reach the field as `null`, which clears it: no rule of the type is asked about them. */
@@ -53,7 +58,7 @@ export class StoredEventFieldModule {
         : undefined,
     });
     for (const filter of definition.filters ?? [])
-      declareEventListParam(filter.param, ruleOf(definition, filter.description));
+      declareEventListParam(filter.param, ruleOf(definition, filter.description, filter.samples));
     return {
       module: StoredEventFieldModule,
       imports: [TypeOrmModule.forFeature([EventFieldValueEntity])],

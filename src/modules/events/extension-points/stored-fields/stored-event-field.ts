@@ -26,7 +26,13 @@ export interface StoredEventFieldDefinition {
   /** Its iCalendar property (an `X-` name); imports read it back. */
   ical?: string;
   /** List filters of `GET /events` over it: `{ param: 'min_capacity', compare: '>=' }`. */
-  filters?: { param: string; compare: StoredFieldComparison; description: Localized }[];
+  filters?: {
+    param: string;
+    compare: StoredFieldComparison;
+    description: Localized;
+    /** Values that exercise it (the fast-path test runs them); an integer or boolean filter has its own. */
+    samples?: readonly string[];
+  }[];
 }
 
 export type StoredValue = number | boolean | string;

@@ -26,7 +26,10 @@ export class EventTaxonomyModule {
       writeRule: TermReferencesField({ description: definition.writeDescription }),
     });
     noteWriteFieldSharing(field, 'terms');
-    declareEventListParam(field, IdOrSlugListField({ description: definition.filterDescription, nonEmpty: true }));
+    declareEventListParam(
+      field,
+      IdOrSlugListField({ description: definition.filterDescription, nonEmpty: true, samplesOf: taxonomy.restBase }),
+    );
     responseSchemaRegistry.addResource({
       path: taxonomy.restBase,
       item: 'Term',

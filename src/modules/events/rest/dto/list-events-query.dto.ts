@@ -65,6 +65,7 @@ export class ListEventsQueryDto extends PaginationQueryDto {
       de: 'Veranstaltungen in einer dieser Kategorien (IDs oder Slugs) oder einer darunter.',
     },
     nonEmpty: true,
+    samplesOf: 'categories',
   })
   categories?: (number | string)[];
 
@@ -74,6 +75,7 @@ export class ListEventsQueryDto extends PaginationQueryDto {
       de: 'Veranstaltungen mit einem dieser Schlagwörter (IDs oder Slugs).',
     },
     nonEmpty: true,
+    samplesOf: 'tags',
   })
   tags?: (number | string)[];
 
@@ -126,6 +128,7 @@ export class ListEventsQueryDto extends PaginationQueryDto {
       de: 'Nur Veranstaltungen mit diesen IDs; Datumsfilter werden ignoriert.',
     },
     nonEmpty: true,
+    samplesOf: 'events',
   })
   include?: number[];
 
@@ -135,6 +138,7 @@ export class ListEventsQueryDto extends PaginationQueryDto {
       de: 'Veranstaltungen, deren übergeordnete Veranstaltung diese ist.',
     },
     min: 1,
+    samplesOf: 'events',
   })
   post_parent?: number;
 
