@@ -86,7 +86,7 @@ describe('extensions from CAL_EXTENSIONS', () => {
     expect(state.applied).not.toContain('CreateSpeakers1790000000000');
     expect(state.unknown).toEqual(['CreateSpeakers1790000000000', 'CreateEventTickets1790100000000']);
     const text = (await cli(database.url, '', 'migrations:show')).stdout;
-    expect(text).toMatch(/recorded, but no loaded module declares them .*\(2\):\n  CreateSpeakers1790000000000\n/);
+    expect(text).toMatch(/recorded, but no loaded module declares them .*\(2\):\n {2}CreateSpeakers1790000000000\n/);
   });
 
   it('serves the extension from the compiled server, in cluster mode where the database allows it', async () => {
