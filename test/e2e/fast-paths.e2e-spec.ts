@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, registeredModules, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
+import { declaredListSamples } from '../support/declared-samples';
 import { documentsSettled } from '../support/statements';
 import { createUser, type TestUser } from '../support/users';
 
@@ -8,17 +9,9 @@ const ns = '/cal/events/v1';
 const NOW = new Date('2030-03-01T12:00:00Z');
 const HOST = 'calendar.test';
 
-/** A parameter of `GET /events` as the OpenAPI document declares it. */
-interface DeclaredParam {
-  name: string;
-  schema?: { type?: string; minimum?: number; maximum?: number; items?: { type?: string; enum?: string[] } };
-  'x-cal-samples'?: string[];
-  'x-cal-samples-of'?: string;
-}
-
 /**
  * Values only this test's data gives meaning to (its dates in March 2030, the words of its titles, pages),
- * beside what the declarations give. A module's filter needs nothing here: see {@link samplesOf}.
+ * beside what the declarations give. A module's filter needs nothing here (test/support/declared-samples.ts).
  */
 const DATA_SAMPLES: Record<string, string[]> = {
   page: ['2'],
@@ -36,35 +29,6 @@ const DATA_SAMPLES: Record<string, string[]> = {
   geoloc_lng: ['13.40'],
   modified_after: ['2000-01-01 00:00:00', '2100-01-01 00:00:00'],
 };
-
-/**
- * The samples of one declared filter, from its declaration: the values it lists (`x-cal-samples`), the ids and
- * slugs of the records of the collection it names (`x-cal-samples-of`), and what its type implies (a boolean's
- * two values, an enum's values, an integer's bounds), then this data's own values. A filter with none fails.
- */
-function samplesOf(
-  param: DeclaredParam,
-  records: Map<string, { id: number; slug?: string }[]>,
-  dataIds: Record<string, string[]>,
-): string[] {
-  const values = [...(param['x-cal-samples'] ?? [])];
-  const of = param['x-cal-samples-of'];
-  const { schema = {} } = param;
-  if (of !== undefined) {
-    const found = records.get(of) ?? [];
-    values.push(...found.map((r) => String(r.id)), found.map((r) => r.id).join(','));
-    if (schema.items?.type !== 'integer' && found[0]?.slug) values.push(found[0].slug);
-  }
-  if (schema.type === 'boolean') values.push('true', 'false');
-  if (schema.items?.enum) values.push(...schema.items.enum, schema.items.enum.join(','));
-  if (schema.type === 'integer' || schema.type === 'number') {
-    const low = schema.minimum ?? 0;
-    const high = schema.maximum ?? Number.MAX_SAFE_INTEGER;
-    values.push(...[low, low + 49, low + 499].filter((v) => v <= high).map(String));
-  }
-  values.push(...(DATA_SAMPLES[param.name] ?? []), ...(dataIds[param.name] ?? []));
-  return [...new Set(values.filter((v) => v !== ''))];
-}
 
 /**
  * The fast paths (day counts, word index, listing-index skip, reused totals, shaped queries, stored
@@ -169,25 +133,17 @@ describe('fast paths equal the exact query', () => {
     await fast?.close();
   });
 
-  /** Each declared parameter of `GET /events` and its samples ({@link samplesOf}). */
-  async function samplesFor(): Promise<Map<string, string[]>> {
-    const doc = (await fast.http.get(`${ns}/doc`).expect(200)).body as {
-      paths: Record<string, { get: { parameters: DeclaredParam[] } }>;
-    };
-    const params = doc.paths[`${ns}/events`].get.parameters;
-    const records = new Map<string, { id: number; slug?: string }[]>();
-    for (const of of new Set(params.map((p) => p['x-cal-samples-of']).filter((o) => o !== undefined))) {
-      const res = await fast.http.get(`${ns}/${of}?per_page=2`).set('Authorization', admin.auth).expect(200);
-      const body = res.body as Record<string, { id: number; slug?: string }[]>;
-      records.set(of, Array.isArray(body) ? body : (body[of] ?? []));
-    }
+  /** Each declared parameter of `GET /events` and its samples (test/support/declared-samples.ts). */
+  function samplesFor(): Promise<Map<string, string[]>> {
     // The records this data made for a purpose: an event with a child, two events, a category.
     const dataIds = {
       post_parent: [String(ids.parent)],
       include: [`${ids.first},${ids.second}`],
       categories: [String(ids.opera)],
     };
-    return new Map(params.map((p) => [p.name, samplesOf(p, records, dataIds)]));
+    const merged: Record<string, string[]> = { ...DATA_SAMPLES };
+    for (const [name, values] of Object.entries(dataIds)) merged[name] = [...(merged[name] ?? []), ...values];
+    return declaredListSamples(fast, admin.auth, merged);
   }
 
   /** Every page of `query` as `auth` sees it: statuses, totals and each page's bytes. */

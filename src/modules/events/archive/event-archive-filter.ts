@@ -69,8 +69,12 @@ export function archiveQuery(manager: EntityManager, filter: EventArchiveFilter)
   // A filter on what a password blanks (terms, links, any module's) never matches a protected event the caller
   // cannot read: a match would tell what the blanked object hides. Modules' filters get this without asking: a
   // filter that leaks is not theirs to forget to guard.
+  // (`featured` too: a protected event shows `featured: null` to such a caller.)
   const onBlanked =
-    filter.termFilters.length > 0 || filter.linkFilters.length > 0 || filter.moduleConditions.length > 0;
+    filter.termFilters.length > 0 ||
+    filter.linkFilters.length > 0 ||
+    filter.moduleConditions.length > 0 ||
+    filter.featured !== undefined;
   if (onBlanked) qb.andWhere(visible.sql, visible.params);
   const linked = (name: string, sql: string, ids: number[] | undefined) => {
     if (ids) qb.andWhere(`EXISTS (${sql} IN (:...${name}))`, { [name]: ids });
