@@ -77,6 +77,24 @@ export default tseslint.config(
     },
   },
   {
+    // An extension package imports the service from its public face only (src/extend, docs/extending.md):
+    // the examples are written as a team's package would be, so they hold to it too.
+    files: ['examples/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(?!extend$)',
+              message: "import the service's public face ('…/src/extend'), nothing deeper.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       // supertest bodies are untyped JSON; tests assert on their shape.

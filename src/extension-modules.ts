@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { CALENDAR_MODULES } from './app.module';
 import { ConfigurationError } from './config/env.schema';
 import { noteExtensionModuleFile } from './extension-file';
+import { seamsMissing } from './modules/events';
 import { noteExtensionFile } from './operations/build-identity';
 
 /** Metadata `@Module()` sets on a class. */
@@ -39,7 +40,13 @@ export async function loadExtensionModules(setting: string, cwd = process.cwd())
     const exported = (await import(pathToFileURL(path).href)) as Record<string, unknown>;
     const found = Object.values(exported).filter(isNestModule);
     if (found.length === 0) throw new ConfigurationError([`CAL_EXTENSIONS: ${file}: exports no Nest module`]);
-    for (const module of found) noteExtensionModuleFile(module, file);
+    for (const module of found) {
+      noteExtensionModuleFile(module, file);
+      if (seamsMissing(module) > 0)
+        throw new ConfigurationError([
+          `CAL_EXTENSIONS: ${file}: ${module.name} has a seam decorator (@LinkedPostType, @EventChildResource, …) below its @Module(); put it above, or leave @Module() out`,
+        ]);
+    }
     modules.push(...found.filter((m) => !modules.includes(m)));
   }
   return modules;

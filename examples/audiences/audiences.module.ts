@@ -1,5 +1,4 @@
-import { Module } from '@nestjs/common';
-import { type EventTaxonomyDefinition, EventTaxonomyModule } from '../../src/modules/events';
+import { EventTaxonomy, type EventTaxonomyDefinition } from '../../src/extend';
 
 /** Who an event is for: `/cal/events/v1/audiences`, shown, written and filtered on events as `audiences`. */
 export const AUDIENCES: EventTaxonomyDefinition = {
@@ -27,5 +26,5 @@ export const AUDIENCES: EventTaxonomyDefinition = {
   },
 };
 
-@Module({ imports: [EventTaxonomyModule.forDefinition(AUDIENCES)] })
+@EventTaxonomy(AUDIENCES)
 export class AudiencesModule {}

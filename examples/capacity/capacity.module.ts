@@ -1,5 +1,4 @@
-import { Module } from '@nestjs/common';
-import { StoredEventFieldModule, type StoredEventFieldDefinition } from '../../src/modules/events';
+import { StoredEventField, type StoredEventFieldDefinition } from '../../src/extend';
 
 /**
  * An event's `capacity`, stored with the service's own rows: written and cleared (`null`) like any field,
@@ -22,5 +21,5 @@ export const CAPACITY: StoredEventFieldDefinition = {
   ],
 };
 
-@Module({ imports: [StoredEventFieldModule.forField(CAPACITY)] })
+@StoredEventField(CAPACITY)
 export class CapacityModule {}

@@ -1,23 +1,13 @@
-import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
-import { DatabaseContext } from '../../src/database/database-context';
-import { declareEventField, EventFieldRegistry, type EventField } from '../../src/modules/events';
-
-declareEventField({ name: 'duration_minutes', schema: { type: 'integer', example: 90 } });
+import { Injectable, Module } from '@nestjs/common';
+import { DatabaseContext, EventMember, type EventMemberSource } from '../../src/extend';
 
 /** The events' `duration_minutes`: from their start to their end, read for a whole page in one query. */
+@EventMember({ name: 'duration_minutes', schema: { type: 'integer', example: 90 } })
 @Injectable()
-export class EventDurations implements EventField<number>, OnModuleInit {
-  readonly name = 'duration_minutes';
+export class EventDurations implements EventMemberSource<number> {
   readonly empty = 0;
 
-  constructor(
-    private readonly db: DatabaseContext,
-    private readonly fields: EventFieldRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    this.fields.register(this);
-  }
+  constructor(private readonly db: DatabaseContext) {}
 
   async valuesOf(ids: number[]): Promise<Map<number, number>> {
     const rows =

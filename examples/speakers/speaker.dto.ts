@@ -1,7 +1,4 @@
-import { StringField, UrlField } from '../../src/common/validation/fields';
-import { PartialUpdate } from '../../src/common/validation/partial-update';
-import { PostFieldsDto } from '../../src/core/posts/dto/post-fields.dto';
-import { LinkedPostListQueryDto } from '../../src/modules/events';
+import { StringField, UrlField, PartialUpdate, PostFieldsDto, LinkedPostListQueryDto } from '../../src/extend';
 
 export class CreateSpeakerDto extends PostFieldsDto {
   @StringField({

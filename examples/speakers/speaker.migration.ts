@@ -1,6 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { stringColumn } from '../../src/database/migrations/portable-columns';
-import { createLinkedPostTables, dropLinkedPostTables, type LinkedPostTablesSpec } from '../../src/modules/events';
+import {
+  stringColumn,
+  createLinkedPostTables,
+  dropLinkedPostTables,
+  type LinkedPostTablesSpec,
+} from '../../src/extend';
 
 const TABLES: LinkedPostTablesSpec = {
   details: 'speaker_details',

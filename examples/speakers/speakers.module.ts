@@ -1,8 +1,11 @@
-import { Module } from '@nestjs/common';
-import { withoutEmpty } from '../../src/core/posts/post.mapper';
-import { linkedObjectSchema } from '../../src/discovery/response-schemas';
-import { WithMigrations } from '../../src/database/module-migrations';
-import { linkedObjectHead, type LinkedPostTypeDefinition, LinkedPostTypeModule } from '../../src/modules/events';
+import {
+  withoutEmpty,
+  linkedObjectSchema,
+  WithMigrations,
+  linkedObjectHead,
+  type LinkedPostTypeDefinition,
+  LinkedPostType,
+} from '../../src/extend';
 import { CreateSpeakerDto, ListSpeakersQueryDto, UpdateSpeakerDto } from './speaker.dto';
 import { SpeakerDetailsEntity } from './speaker.entities';
 import { CreateSpeakers1790000000000 } from './speaker.migration';
@@ -67,6 +70,6 @@ export const SPEAKER_DEFINITION: LinkedPostTypeDefinition<
   },
 };
 
+@LinkedPostType(SPEAKER_DEFINITION)
 @WithMigrations(CreateSpeakers1790000000000)
-@Module({ imports: [LinkedPostTypeModule.forDefinition(SPEAKER_DEFINITION)] })
 export class SpeakersModule {}

@@ -1,4 +1,4 @@
-import { DateTimeField, IntegerField, StringField } from '../../src/common/validation/fields';
+import { DateTimeField, IntegerField, StringField } from '../../src/extend';
 
 const NAME = { en: 'The ticket name.', de: 'Der Name des Tickets.' };
 

@@ -1,5 +1,5 @@
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { cascadeToPost, idColumn, intColumn, stringColumn } from '../../src/database/migrations/portable-columns';
+import { cascadeToPost, idColumn, intColumn, stringColumn } from '../../src/extend';
 
 /** `event_tickets`, indexed by event (every read and the `ticketed` filter look tickets up by event). */
 export class CreateEventTickets1790100000000 implements MigrationInterface {

@@ -1,7 +1,10 @@
-import { parseDateInput } from '../../src/common/dates/date-input';
-import { RequestValidationError } from '../../src/common/validation/request-validation.error';
-import { defineReason, reason } from '../../src/common/validation/validation-messages';
-import type { EventChildParentRule } from '../../src/modules/events';
+import {
+  parseDateInput,
+  RequestValidationError,
+  defineReason,
+  reason,
+  type EventChildParentRule,
+} from '../../src/extend';
 import type { UpdateTicketDto } from './ticket.dto';
 import { TicketEntity } from './ticket.entity';
 

@@ -1,14 +1,15 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
-import { SiteTime } from '../../src/common/dates/site-time';
-import type { SqlCondition } from '../../src/core/posts/post-visibility';
-import { DatabaseContext } from '../../src/database/database-context';
 import {
-  EventFieldRegistry,
-  type EventField,
-  EventListFilterRegistry,
-  type EventListFilter,
-} from '../../src/modules/events';
+  DatabaseContext,
+  EventFilter,
+  type EventFilterSource,
+  EventMember,
+  type EventMemberSource,
+  objectSchema,
+  SiteTime,
+  type SqlCondition,
+} from '../../src/extend';
 import { TicketEntity } from './ticket.entity';
 import { onSale } from './ticket.rules';
 
@@ -19,24 +20,22 @@ export interface TicketSummary {
   changes_utc: string | null;
 }
 
+const UTC = { type: 'string', nullable: true, example: '2031-05-01 18:00:00' };
+
 /** The events' `tickets` summary (which turns with the clock as sales open and close) and `ticketed=`. */
+@EventMember({
+  name: 'tickets',
+  schema: objectSchema({ count: { type: 'integer' }, on_sale: { type: 'boolean' }, changes_utc: UTC }),
+})
+@EventFilter({ params: { ticketed: null } })
 @Injectable()
-export class TicketSummaries implements EventField<TicketSummary>, EventListFilter, OnModuleInit {
-  readonly name = 'tickets';
+export class TicketSummaries implements EventMemberSource<TicketSummary>, EventFilterSource {
   readonly empty: TicketSummary = { count: 0, on_sale: false, changes_utc: null };
-  readonly params = ['ticketed'] as const;
 
   constructor(
     private readonly db: DatabaseContext,
-    private readonly fields: EventFieldRegistry,
-    private readonly filters: EventListFilterRegistry,
     private readonly siteTime: SiteTime,
   ) {}
-
-  onModuleInit(): void {
-    this.fields.register(this);
-    this.filters.register(this);
-  }
 
   async valuesOf(eventIds: number[]): Promise<Map<number, TicketSummary>> {
     const nowUtc = this.siteTime.now().utc;

@@ -1,12 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { objectSchema } from '../../src/common/http/response-schema-registry';
-import { WithMigrations } from '../../src/database/module-migrations';
-import {
-  type EventChildResourceDefinition,
-  EventChildResourceModule,
-  declareEventField,
-} from '../../src/modules/events';
+import { EventChildResource, type EventChildResourceDefinition, objectSchema, WithMigrations } from '../../src/extend';
 import { CreateTicketDto, UpdateTicketDto } from './ticket.dto';
 import { TicketEntity } from './ticket.entity';
 import { CreateEventTickets1790100000000 } from './ticket.migration';
@@ -14,11 +7,6 @@ import { applyTicket, ticketFitsEvent, ticketObject } from './ticket.rules';
 import { TicketSummaries } from './ticket.summary';
 
 const UTC = { type: 'string', nullable: true, example: '2031-05-01 18:00:00' };
-
-declareEventField({
-  name: 'tickets',
-  schema: objectSchema({ count: { type: 'integer' }, on_sale: { type: 'boolean' }, changes_utc: UTC }),
-});
 
 /** Tickets of events: `/cal/events/v1/events/{id}/tickets`. */
 export const TICKETS: EventChildResourceDefinition<TicketEntity, CreateTicketDto, UpdateTicketDto> = {
@@ -52,9 +40,7 @@ export const TICKETS: EventChildResourceDefinition<TicketEntity, CreateTicketDto
 };
 
 /** Tickets as a child resource of events, the events' `tickets` member and the contract's `ticketed=` filter. */
+@EventChildResource(TICKETS)
 @WithMigrations(CreateEventTickets1790100000000)
-@Module({
-  imports: [EventChildResourceModule.forDefinition(TICKETS), TypeOrmModule.forFeature([TicketEntity])],
-  providers: [TicketSummaries],
-})
+@Module({ providers: [TicketSummaries] })
 export class TicketsModule {}

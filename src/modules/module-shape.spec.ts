@@ -84,3 +84,14 @@ describe('the events module', () => {
     expect(reaching).toEqual([]);
   });
 });
+
+describe('the examples', () => {
+  it('import the service only through its public face, src/extend', () => {
+    const reaching = filesUnder('examples').flatMap((f) =>
+      importsOf(f)
+        .filter((t) => t.startsWith('src/') && t !== 'src/extend/index.ts')
+        .map((t) => `${f} -> ${t}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+});

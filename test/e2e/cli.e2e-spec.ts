@@ -164,7 +164,7 @@ describe('schema CLI (migrations:show|run|revert)', () => {
 
     const current = await cli('migrations:show', '--json');
     expect(current.code).toBe(0);
-    expect(JSON.parse(current.stdout)).toEqual({ applied: pending, pending: [] });
+    expect(JSON.parse(current.stdout)).toEqual({ applied: pending, pending: [], unknown: [] });
     expect((await cli('migrations:run')).stdout).toBe('schema is up to date\n');
 
     // One migration too: named with what its down() drops, asked first, refused without a terminal.

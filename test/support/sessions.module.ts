@@ -1,11 +1,17 @@
-import { Module } from '@nestjs/common';
 import { Column, Entity, PrimaryGeneratedColumn, Table, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { objectSchema } from '../../src/common/http/response-schema-registry';
-import { StringField } from '../../src/common/validation/fields';
-import { reason, defineReason } from '../../src/common/validation/validation-messages';
-import { WithMigrations } from '../../src/database/module-migrations';
-import { cascadeToPost, idColumn, intColumn, stringColumn } from '../../src/database/migrations/portable-columns';
-import { EventChildResourceModule, type EventChildResourceDefinition } from '../../src/modules/events';
+import {
+  objectSchema,
+  StringField,
+  reason,
+  defineReason,
+  WithMigrations,
+  cascadeToPost,
+  idColumn,
+  intColumn,
+  stringColumn,
+  EventChildResource,
+  type EventChildResourceDefinition,
+} from '../../src/extend';
 
 /** A session of an event (tests only): it must lie inside the event; an event moved away reports it. */
 @Entity('test_event_sessions')
@@ -48,7 +54,8 @@ export const SESSIONS: EventChildResourceDefinition<SessionEntity, SessionDto, S
   },
   toObject: (s) => ({ id: s.id, event_id: s.eventId, title: s.title, start: s.startUtc }),
   parent: {
-    misfit: (s, event) => (s.startUtc < event.startUtc || s.startUtc > event.endUtc ? { start: reason(OUTSIDE) } : null),
+    misfit: (s, event) =>
+      s.startUtc < event.startUtc || s.startUtc > event.endUtc ? { start: reason(OUTSIDE) } : null,
     whenEventMoves: 'report',
   },
   texts: {
@@ -67,6 +74,6 @@ export const SESSIONS: EventChildResourceDefinition<SessionEntity, SessionDto, S
   },
 };
 
+@EventChildResource(SESSIONS)
 @WithMigrations(CreateTestSessions1790200000000)
-@Module({ imports: [EventChildResourceModule.forDefinition(SESSIONS)] })
 export class SessionsModule {}

@@ -1,3 +1,4 @@
+import { formatSqlDateTime } from '../../database/datetime.transformer';
 import { Injectable } from '@nestjs/common';
 import { can, type AuthUser } from '../../auth/auth-user';
 import { postPolicy } from '../../auth/post-policy';
@@ -330,8 +331,12 @@ export class PostRecordsService {
   async touch(def: PostTypeDefinition, post: PostEntity): Promise<void> {
     const now = this.siteTime.now();
     const wasPublic = isPublic(post.status, post.dateUtc, now.utc);
-    post.modifiedLocal = now.local;
-    post.modifiedUtc = now.utc;
+    // `modified` has whole seconds: a second change within one second moves it on by one, or the object (and
+    // so its ETag) would stay as it was although what it owns changed.
+    const later = (sql: string) => formatSqlDateTime(new Date(Date.parse(`${sql.replace(' ', 'T')}Z`) + 1000));
+    const stale = now.utc <= post.modifiedUtc;
+    post.modifiedLocal = stale ? later(post.modifiedLocal) : now.local;
+    post.modifiedUtc = stale ? later(post.modifiedUtc) : now.utc;
     await this.db.updateRow(PostEntity, post);
     this.recordChange(def, post, 'updated', wasPublic);
   }

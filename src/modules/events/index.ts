@@ -37,7 +37,23 @@ export type {
   EventChildResourceDefinition,
 } from './extension-points/children/event-child-resource';
 export { EventChildResourceModule } from './extension-points/children/event-child-resource.module';
+export { EventChildren } from './extension-points/children/event-children';
 export { StoredEventFieldModule } from './extension-points/stored-fields/stored-event-field.module';
 export type { StoredEventFieldDefinition } from './extension-points/stored-fields/stored-event-field';
 // Helpers for a link's or a module's iCalendar properties: text without the control characters RFC 5545 refuses.
 export { icalText, text as icalTextOf } from './ical/ical-text';
+// The one way an extension declares itself: a decorator with its definition (docs/extending.md).
+export {
+  EventChildResource,
+  EventTaxonomy,
+  LinkedPostType,
+  StoredEventField,
+} from './extension-points/decorators/module-decorators';
+export {
+  EventFilter,
+  EventMember,
+  type EventFilterSource,
+  type EventMemberDeclaration,
+  type EventMemberSource,
+} from './extension-points/decorators/provider-decorators';
+export { seamsMissing } from './extension-points/decorators/module-decorators';

@@ -5,6 +5,8 @@ import { declareEventLinkFields } from './event-link-fields';
 import { EventListFilterRegistry } from './event-list-filter';
 import { EventFieldRegistry } from './event-field';
 import { EventTaxonomyRegistry } from '../taxonomies/event-taxonomy';
+import { DiscoveryModule as NestDiscoveryModule } from '@nestjs/core';
+import { DecoratedExtensions } from '../decorators/provider-decorators';
 
 /** The links events have, in the order their modules registered. */
 @Injectable()
@@ -38,7 +40,7 @@ const REGISTRIES = [
  * must not need to know where the events module sits.
  */
 @Global()
-@Module({ providers: REGISTRIES, exports: REGISTRIES })
+@Module({ imports: [NestDiscoveryModule], providers: [...REGISTRIES, DecoratedExtensions], exports: REGISTRIES })
 export class EventLinksModule {
   static link(definition: EventLinkDefinition, target: InjectionToken<EventLinkTarget>): Provider {
     declareEventLinkFields(definition);
