@@ -17,6 +17,8 @@ export default tseslint.config(
       'tmp/**',
       '*.config.js',
       'test/jest-e2e.config.js',
+      // A team's package, built by its own tsconfig against the compiled service (extension-package e2e test).
+      'test/fixtures/extension-package/**',
     ],
   },
   eslint.configs.recommended,

@@ -7,6 +7,12 @@
  * `@WithMigrations` for the tables it brings.
  */
 
+import { claimServiceCopy } from './service-copy';
+
+// An extension that resolved another copy of the service (installed from a registry, not linked to the one
+// that runs) would declare its fields into registries nobody reads: refused at once, naming both copies.
+claimServiceCopy(typeof __filename === 'string' ? __filename : undefined);
+
 // The seams: decorators, the definitions they take and what a provider implements.
 export {
   EventChildResource,

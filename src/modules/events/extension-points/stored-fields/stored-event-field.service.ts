@@ -50,15 +50,16 @@ export class StoredEventField implements EventField<StoredValue | null>, EventLi
 
   condition(query: Record<string, unknown>): SqlCondition | undefined {
     const parts: string[] = [];
-    const params: Record<string, unknown> = { [`sf_${this.definition.name}`]: this.definition.name };
+    // The field's name and the filter's values under prefixes of their own: a filter may be named as its field.
+    const params: Record<string, unknown> = { [`sfn_${this.definition.name}`]: this.definition.name };
     for (const { param, compare } of this.definition.filters ?? []) {
       const given = query[param];
       if (given === undefined) continue;
       const column = this.definition.type === 'text' ? 'text_value' : 'int_value';
       parts.push(
-        `EXISTS (SELECT 1 FROM event_field_values sf WHERE sf.post_id = p.id AND sf.name = :sf_${this.definition.name} AND sf.${column} ${compare} :sf_${param})`,
+        `EXISTS (SELECT 1 FROM event_field_values sf WHERE sf.post_id = p.id AND sf.name = :sfn_${this.definition.name} AND sf.${column} ${compare} :sfv_${param})`,
       );
-      params[`sf_${param}`] = typeof given === 'boolean' ? (given ? 1 : 0) : given;
+      params[`sfv_${param}`] = typeof given === 'boolean' ? (given ? 1 : 0) : given;
     }
     return parts.length === 0 ? undefined : { sql: parts.join(' AND '), params };
   }
