@@ -223,6 +223,14 @@ describe('every declared event field, through every path', () => {
     ids.speaker = await post('speakers', { speaker: 'Catalogue Speaker' });
     ids.parent = await post('events', { ...BASE, title: 'Parent' });
     baseline = await read(await post('events', BASE));
+    ids.ticketed = await post('events', { ...BASE, title: 'Catalogue tickets' });
+    await post(`events/${ids.ticketed}/tickets`, {
+      name: 'Early',
+      price: '9€',
+      capacity: 40,
+      sale_end: '2031-03-01 00:00:00',
+    });
+    await post(`events/${ids.ticketed}/tickets`, { name: 'Door', price: '12€' });
     for (const [name, paths] of Object.entries(FIELDS)) {
       eventOf[name] = await post('events', { ...BASE, title: `Catalogue ${name}`, [name]: paths.sample(ids) });
     }
@@ -337,6 +345,7 @@ describe('every declared event field, through every path', () => {
     list: { path: string; query: Record<string, string | number> },
     carries: (paths: FieldPaths) => boolean,
     here: (id: number) => string,
+    also?: (second: TestApp, auth: string, byTitle: Map<string, Json>) => Promise<void>,
   ): Promise<void> {
     const second = await createTestApp({ env: { SITE_TIMEZONE: 'UTC' }, modules: await registeredModules() });
     try {
@@ -359,6 +368,7 @@ describe('every declared event field, through every path', () => {
           carried: comparable(name, event[paths.member]),
         });
       }
+      await also?.(second, secondAdmin.auth, byTitle);
     } finally {
       await second.close();
     }
@@ -375,6 +385,29 @@ describe('every declared event field, through every path', () => {
       },
       (paths) => paths.tec,
       (id) => `${TEC}/events/${id}`,
+      async (second, auth, byTitle) => {
+        // Every example module's own records, field by field: the child resource's tickets of an event, the
+        // linked type's speakers, the taxonomy's audiences.
+        const there = (path: string) => second.http.get(`${ns}/${path}`).set('Authorization', auth).expect(200);
+        const ticketed = byTitle.get('Catalogue tickets');
+        const ticketFields = (list: Json[]) => list.map((t) => [t.name, t.price, t.capacity, t.sale_start, t.sale_end]);
+        expect(ticketFields((await there(`events/${Number(ticketed?.id)}/tickets`)).body.tickets as Json[])).toEqual(
+          ticketFields((await read(ids.ticketed, `${ns}/events/${ids.ticketed}/tickets`)).tickets as Json[]),
+        );
+        for (const [path, fields] of [
+          ['speakers', ['speaker', 'affiliation', 'website', 'status']],
+          ['audiences', ['name', 'slug', 'description']],
+        ] as const) {
+          const pick = (list: Json[]) =>
+            list.map((r) => fields.map((f) => r[f])).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+          const mine = (await t.http.get(`${ns}/${path}?per_page=100`).set('Authorization', admin.auth)).body as Json;
+          const theirs = (await there(`${path}?per_page=100`)).body as Json;
+          expect({ path, records: pick(theirs[path] as Json[]) }).toEqual({
+            path,
+            records: pick(mine[path] as Json[]),
+          });
+        }
+      },
     );
   });
 

@@ -57,3 +57,4 @@ export {
   type EventMemberSource,
 } from './extension-points/decorators/provider-decorators';
 export { seamsMissing } from './extension-points/decorators/module-decorators';
+export { EventChildRegistry, type RegisteredEventChild } from './extension-points/children/event-child-registry';

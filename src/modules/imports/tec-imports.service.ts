@@ -18,6 +18,7 @@ import {
   EventLinkRegistry,
   type EventLinkTarget,
   EventTaxonomyRegistry,
+  EventChildRegistry,
 } from '../events';
 import { SourceFetchError, type FetchOptions } from './fetch/source-fetch';
 import type { SourceReadHook } from './source-digest';
@@ -98,6 +99,7 @@ export class TecImports {
     private readonly eventTaxonomies: EventTaxonomyRegistry,
     private readonly links: EventLinkRegistry,
     private readonly fields: EventFieldRegistry,
+    private readonly children: EventChildRegistry,
   ) {}
 
   async run(input: TecImportInput, progress?: ImportProgress): Promise<ImportSummary> {
@@ -287,13 +289,13 @@ export class TecImports {
           run.summary.unchanged++;
           continue;
         }
-        await this.ledger.attempt(run.summary, sourceId, () => this.importEvent(run, sourceId, event));
+        await this.ledger.attempt(run.summary, sourceId, () => this.importEvent(run, site, sourceId, event));
       }
     }
     return seen;
   }
 
-  private async importEvent(run: Run, sourceId: string, event: TecEvent): Promise<ImportOutcome> {
+  private async importEvent(run: Run, site: TecSite, sourceId: string, event: TecEvent): Promise<ImportOutcome> {
     const hash = hashOf(event);
     const known = run.posts.get(sourceId);
     if (known && (await this.keptAsEdited(run, sourceId, known))) return 'unchanged';
@@ -321,6 +323,11 @@ export class TecImports {
       // A draft there has no slug yet: it gets one from its title here, as any new draft.
       if (typeof fields.slug === 'string' && fields.slug !== '' && created.slug !== fields.slug)
         run.summary.notes.push({ id: sourceId, reason: `slug "${fields.slug}" was taken: "${String(created.slug)}"` });
+    }
+    // Modules' child records (an event's tickets) from a source that serves them: another instance with the module.
+    for (const child of this.children.all()) {
+      const records = await site.childrenOf(Number(sourceId.slice('event:'.length)), child.path);
+      if (records !== null) await child.replaceAll(postId, records, run.ctx);
     }
     run.posts.set(sourceId, await this.ledger.rememberPost(run.source, sourceId, postId, hash, known));
     return known ? 'updated' : 'created';

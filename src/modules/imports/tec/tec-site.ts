@@ -41,7 +41,7 @@ export class TecSite {
    * first ends the list, and past `maxPages` (`IMPORTS_MAX_PAGES`) the list is refused as too long, so a
    * site that claims a billion pages costs at most that many requests.
    */
-  async *pages(restBase: string, query: Record<string, string>): AsyncGenerator<TecPage> {
+  async *pages(restBase: string, query: Record<string, string>, key = restBase): AsyncGenerator<TecPage> {
     let fullPage = 0;
     for (let page = 1, totalPages = 1; page <= totalPages; page++) {
       if (page > this.maxPages)
@@ -56,10 +56,10 @@ export class TecSite {
       const answer = await fetchSource(url, { ...this.options, headers: this.headers });
       await this.onRead?.(this.digest.add(answer.sha256));
       const body = jsonOf(answer.text, url);
-      const items = isRecord(body) ? body[restBase] : undefined;
+      const items = isRecord(body) ? body[key] : undefined;
       // An empty list is `{"events": []}` on TEC 6, but older versions answer an error code for a page past the end.
       if (!Array.isArray(items) || !items.every(isRecord))
-        throw new SourceFetchError('content', `${url} answered JSON without a list of ${restBase}`);
+        throw new SourceFetchError('content', `${url} answered JSON without a list of ${key}`);
       const header = Number(answer.headers['x-tec-totalpages'] ?? answer.headers['x-wp-totalpages']);
       const inBody = isRecord(body) ? Number(body.total_pages) : NaN;
       totalPages = Number.isInteger(header) && header > 0 ? header : Number.isInteger(inBody) ? inBody : page;
@@ -68,6 +68,23 @@ export class TecSite {
       if (items.length === 0 || items.length < fullPage) totalPages = page;
       yield { items, totalPages };
     }
+  }
+
+  /**
+   * The records of a module's child resource of an event (`events/{id}/tickets`), as another instance of this
+   * service answers them; null where the source has no such resource (a TEC site, or an instance without the
+   * module: 404), so the event's records here are left alone.
+   */
+  async childrenOf(eventId: number, path: string): Promise<Record<string, unknown>[] | null> {
+    const records: Record<string, unknown>[] = [];
+    try {
+      for await (const page of this.pages(`events/${eventId}/${path}`, { per_page: '100' }, path))
+        records.push(...page.items);
+    } catch (error) {
+      if (error instanceof SourceFetchError && error.status === 404 && records.length === 0) return null;
+      throw error;
+    }
+    return records;
   }
 }
 

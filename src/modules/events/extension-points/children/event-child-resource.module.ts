@@ -14,6 +14,7 @@ import { EventsModule } from '../../events.module';
 import type { EventChildEntity, EventChildResourceDefinition } from './event-child-resource';
 import { childServiceToken, createEventChildController } from './event-child.controller';
 import { EventChildService } from './event-child.service';
+import { EventChildRegistry } from './event-child-registry';
 
 /** The item's schema, with `outside_event` when the definition reports records an event's move leaves out. */
 function withParentMembers(def: EventChildResourceDefinition<EventChildEntity, object, object>): ResponseSchema {
@@ -62,7 +63,16 @@ export class EventChildResourceModule {
       providers: [
         {
           provide: token,
-          inject: [DatabaseContext, WriteTransactions, EventChildren, SiteTime, AppConfig, ConditionalWrites, CommitSteps],
+          inject: [
+            DatabaseContext,
+            WriteTransactions,
+            EventChildren,
+            SiteTime,
+            AppConfig,
+            ConditionalWrites,
+            CommitSteps,
+            EventChildRegistry,
+          ],
           useFactory: (
             db: DatabaseContext,
             transactions: WriteTransactions,
@@ -71,6 +81,7 @@ export class EventChildResourceModule {
             config: AppConfig,
             conditional: ConditionalWrites,
             commitSteps: CommitSteps,
+            registry: EventChildRegistry,
           ) => {
             const service = new EventChildService(def, notFound, {
               db,
@@ -90,6 +101,10 @@ export class EventChildResourceModule {
                 ),
               );
             }
+            registry.register({
+              path: def.path,
+              replaceAll: (id, objects, ctx) => service.replaceAll(id, objects, ctx),
+            });
             return service;
           },
         },

@@ -4,6 +4,8 @@ import { DomainError } from '../../../../common/errors/domain-error';
 import type { ExtensionErrorKey } from '../../../../common/errors/extension-errors';
 import type { RequestContext } from '../../../../common/http/request-context';
 import { RequestValidationError } from '../../../../common/validation/request-validation.error';
+import { documentedProperties } from '../../../../common/validation/documented-properties';
+import { validateDto } from '../../../../common/validation/nested';
 import { postErrors } from '../../../../core/posts/post-errors';
 import { ConditionalWrites } from '../../../../core/changes/conditional-writes';
 import {
@@ -96,6 +98,39 @@ export class EventChildService {
       await this.deps.db.manager.delete(this.def.entity, { id: record!.id });
       return record!;
     });
+  }
+
+  /**
+   * The import's write (`import:tec` from another instance): the event's records become the source's, each
+   * object's create fields (those the create DTO documents) validated as a create's, in one transaction that
+   * changes the event, as the import's author (who may edit what the import wrote).
+   */
+  async replaceAll(
+    eventId: number,
+    objects: readonly Record<string, unknown>[],
+    ctx: RequestContext,
+  ): Promise<number> {
+    const fields = documentedProperties(this.def.createDto);
+    const dtos: object[] = [];
+    for (const object of objects) {
+      // A member the object shows as null is one the record leaves unset: on a create, the same as absent.
+      const picked = Object.fromEntries(fields.filter((f) => object[f] != null).map((f) => [f, object[f]]));
+      dtos.push(await validateDto(this.def.createDto, picked));
+    }
+    const { transactions, db, children } = this.deps;
+    await transactions.run(async () => {
+      const post = await children.editable(eventId, ctx);
+      const event = await children.parentOf(post);
+      await db.manager.delete(this.def.entity, { eventId });
+      for (const dto of dtos) {
+        const record = this.def.create(eventId);
+        this.def.apply(record, dto, event);
+        this.assertFits(record, event);
+        await db.manager.save(record);
+      }
+      await children.changed(post);
+    });
+    return dtos.length;
   }
 
   /**

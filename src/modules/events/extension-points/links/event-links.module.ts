@@ -5,6 +5,7 @@ import { declareEventLinkFields } from './event-link-fields';
 import { EventListFilterRegistry } from './event-list-filter';
 import { EventFieldRegistry } from './event-field';
 import { EventTaxonomyRegistry } from '../taxonomies/event-taxonomy';
+import { EventChildRegistry } from '../children/event-child-registry';
 import { DiscoveryModule as NestDiscoveryModule } from '@nestjs/core';
 import { DecoratedExtensions } from '../decorators/provider-decorators';
 
@@ -32,6 +33,7 @@ const REGISTRIES = [
   LinkedPostExtensionRegistry,
   EventFieldRegistry,
   EventTaxonomyRegistry,
+  EventChildRegistry,
 ];
 
 /**
