@@ -1,10 +1,4 @@
-import {
-  parseDateInput,
-  RequestValidationError,
-  defineReason,
-  reason,
-  type EventChildParentRule,
-} from '../../src/extend';
+import { defineReason, type EventChildParentRule, parseDateInput, reason } from '../../src/extend';
 import type { UpdateTicketDto } from './ticket.dto';
 import { TicketEntity } from './ticket.entity';
 
@@ -25,21 +19,24 @@ const utcOf = (value: string | undefined): string | null | undefined =>
 export const onSale = (t: TicketEntity, nowUtc: string): boolean =>
   (t.saleStartUtc === null || t.saleStartUtc <= nowUtc) && (t.saleEndUtc === null || nowUtc < t.saleEndUtc);
 
-/** A write's fields on the ticket; sales may not close before they open. */
+/** A write's fields on the ticket (whether its sales fit, {@link ticketFitsEvent} says). */
 export function applyTicket(ticket: TicketEntity, dto: UpdateTicketDto): void {
   if (dto.name !== undefined) ticket.name = dto.name.trim();
   if (dto.price !== undefined) ticket.price = dto.price.trim();
   if (dto.capacity !== undefined) ticket.capacity = dto.capacity;
   ticket.saleStartUtc = utcOf(dto.sale_start) ?? ticket.saleStartUtc;
   ticket.saleEndUtc = utcOf(dto.sale_end) ?? ticket.saleEndUtc;
-  if (ticket.saleStartUtc && ticket.saleEndUtc && ticket.saleEndUtc < ticket.saleStartUtc)
-    throw RequestValidationError.of({ sale_end: reason(SALE_END_BEFORE_START) });
 }
 
-/** Sales close by the time the event ends: a ticket write past it, or an event moved before it, is refused. */
+/**
+ * Sales close after they open and by the time the event ends: a ticket write that breaks either, or a move of
+ * the event before the close, is refused.
+ */
 export const ticketFitsEvent: EventChildParentRule<TicketEntity> = {
-  misfit: (t, event) =>
-    t.saleEndUtc !== null && t.saleEndUtc > event.endUtc ? { sale_end: reason(SALES_END_AFTER_EVENT) } : null,
+  misfit: ({ saleStartUtc: start, saleEndUtc: end }, event) => {
+    if (start && end && end < start) return { sale_end: reason(SALE_END_BEFORE_START) };
+    return end !== null && end > event.endUtc ? { sale_end: reason(SALES_END_AFTER_EVENT) } : null;
+  },
   whenEventMoves: 'refuse',
 };
 

@@ -20,7 +20,8 @@ export interface TicketSummary {
   changes_utc: string | null;
 }
 
-const UTC = { type: 'string', nullable: true, example: '2031-05-01 18:00:00' };
+/** A UTC instant or none, as the ticket's and the summary's schemas show it. */
+export const UTC = { type: 'string', nullable: true, example: '2031-05-01 18:00:00' };
 
 /** The events' `tickets` summary (which turns with the clock as sales open and close) and `ticketed=`. */
 @EventMember({

@@ -4,9 +4,7 @@ import { CreateTicketDto, UpdateTicketDto } from './ticket.dto';
 import { TicketEntity } from './ticket.entity';
 import { CreateEventTickets1790100000000 } from './ticket.migration';
 import { applyTicket, ticketFitsEvent, ticketObject } from './ticket.rules';
-import { TicketSummaries } from './ticket.summary';
-
-const UTC = { type: 'string', nullable: true, example: '2031-05-01 18:00:00' };
+import { TicketSummaries, UTC } from './ticket.summary';
 
 /** Tickets of events: `/cal/events/v1/events/{id}/tickets`. */
 export const TICKETS: EventChildResourceDefinition<TicketEntity, CreateTicketDto, UpdateTicketDto> = {
