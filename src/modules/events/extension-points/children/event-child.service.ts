@@ -105,11 +105,7 @@ export class EventChildService {
    * object's create fields (those the create DTO documents) validated as a create's, in one transaction that
    * changes the event, as the import's author (who may edit what the import wrote).
    */
-  async replaceAll(
-    eventId: number,
-    objects: readonly Record<string, unknown>[],
-    ctx: RequestContext,
-  ): Promise<number> {
+  async replaceAll(eventId: number, objects: readonly Record<string, unknown>[], ctx: RequestContext): Promise<number> {
     const fields = documentedProperties(this.def.createDto);
     const dtos: object[] = [];
     for (const object of objects) {
@@ -173,8 +169,7 @@ export class EventChildService {
         resource: record ? `${EVENT_POST_TYPE.noun}-${this.def.path}` : EVENT_POST_TYPE.noun,
         id: record ? record.id : eventId,
         ...(record ? {} : { modifiedUtc: post.modifiedUtc }),
-        representation: async () =>
-          record ? this.objectOf(record, report) : children.representation(eventId, ctx),
+        representation: async () => (record ? this.objectOf(record, report) : children.representation(eventId, ctx)),
       });
       const result = await work(event, record);
       await children.changed(post);
