@@ -64,6 +64,8 @@ describe('series expansion as an iCalendar reader expands it', () => {
       ['RRULE:FREQ=YEARLY;COUNT=3', 'RDATE;TZID=Australia/Sydney:20310601T080000'],
     ],
     ['Europe/Berlin', '2031-01-06 18:00:00', ['RRULE:FREQ=MONTHLY;BYDAY=MO;BYSETPOS=1;COUNT=10']],
+    // DTSTART off the rule's pattern counts as the first of COUNT (RFC 5545 §3.3.10): 8 in all, not 9.
+    ['Europe/Berlin', '2031-01-07 18:00:00', ['RRULE:FREQ=MONTHLY;BYDAY=TU,TH;BYSETPOS=2;COUNT=8']],
   ])('%s from %s: %j', (zone, start, lines) => {
     const expected = icalInstants(zone, start, lines);
     expect(expected.length).toBeGreaterThan(2);

@@ -53,7 +53,8 @@ const wallOf = (date: Date): WallTime => ({
  * Every occurrence of a series in start order, DST-safe: rules are counted in wall-clock time in the event's
  * zone (a weekly 10:00 stays at 10:00 local time across a change of offset), and each wall time is then
  * placed in the zone as RFC 5545 says (`wallTimeToUtc`). UNTIL is compared as the instant it names. COUNT
- * counts the rule's own occurrences, before EXDATE takes any out. Refused when a series would have more
+ * counts the occurrences DTSTART and the rule make together (DTSTART first, on the rule's pattern or not),
+ * before EXDATE takes any out. Refused when a series would have more
  * than `limit` occurrences; an unbounded rule stops at the horizon.
  */
 export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Expansion {
@@ -80,7 +81,11 @@ export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Exp
     if (!found.ok) {
       return { ok: false, problem: found.reason === 'occurrences' ? tooMany(limit) : tooRare(rule) };
     }
-    const dates = found.dates;
+    // RFC 5545 §3.3.10: DTSTART always counts as the first occurrence. A start off the rule's pattern (a
+    // Tuesday for BYSETPOS=2 of TU,TH) is not among the rule's own dates, so it takes one of COUNT's places.
+    const startMs = floating(options.start).getTime();
+    const offPattern = rule.count !== null && !found.dates.some((d) => d.getTime() === startMs);
+    const dates = offPattern ? found.dates.slice(0, Math.max(0, rule.count! - 1)) : found.dates;
     for (const date of dates) {
       const wall = wallOf(date);
       const at = wallTimeToUtc(wall, options.zone);
