@@ -115,6 +115,7 @@ describe('fast paths equal the exact query', () => {
       venue: ids.venue,
       recurrence: ['RRULE:FREQ=DAILY;INTERVAL=3;COUNT=6'],
     });
+    ids.series = series.id;
     await fast.http
       .put(`${ns}/events/${series.id + 3}?scope=all`)
       .set('Authorization', admin.auth)
@@ -140,6 +141,7 @@ describe('fast paths equal the exact query', () => {
       post_parent: [String(ids.parent)],
       include: [`${ids.first},${ids.second}`],
       categories: [String(ids.opera)],
+      series_id: [String(ids.series)],
     };
     const merged: Record<string, string[]> = { ...DATA_SAMPLES };
     for (const [name, values] of Object.entries(dataIds)) merged[name] = [...(merged[name] ?? []), ...values];

@@ -237,6 +237,40 @@ describe('recurring events', () => {
     expect(rest[0].recurrence).toEqual([`RRULE:FREQ=WEEKLY;UNTIL=20270105T180000Z`]);
   });
 
+  it('lists the occurrences of one series with series_id=, for every caller, with exact totals', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=5'], { title: 'Series filter' });
+    await weekly(['RRULE:FREQ=WEEKLY;COUNT=3'], { title: 'Another series' });
+    const all = await occurrencesOf(first.id);
+    for (const auth of [undefined, as('administrator')]) {
+      const req = t.http.get(base).query({ start_date: '2000-01-01', end_date: '2100-01-01', series_id: first.id });
+      const res = await (auth ? req.set('Authorization', auth) : req).expect(200);
+      expect((res.body.events as EventBody[]).map((e) => e.id)).toEqual(all.map((e) => e.id).slice(0, 10));
+      expect(res.headers['x-wp-total']).toBe('5');
+      expect(res.body.rest_url).toContain(`series_id=${first.id}`);
+    }
+    await t.http.get(base).query({ series_id: 'x' }).expect(400);
+  });
+
+  it('scope=following takes a new start time as scope=all does, COUNT or open-ended', async () => {
+    for (const rule of ['RRULE:FREQ=WEEKLY;COUNT=6', 'RRULE:FREQ=WEEKLY', 'RRULE:FREQ=WEEKLY;UNTIL=20270112T180000Z']) {
+      const first = await weekly([rule], { title: `Choir ${rule}` });
+      const all = await occurrencesOf(first.id);
+      const res = await t.http
+        .put(`${base}/${all[2].id}?scope=following`)
+        .set('Authorization', as('editor'))
+        .send({
+          start_date: all[2].start_date.replace(' 19:00:00', ' 20:00:00'),
+          end_date: all[2].start_date.replace(' 19:00:00', ' 21:30:00'),
+        });
+      expect([rule, res.status, res.body.code]).toEqual([rule, 200, undefined]);
+      const rest = await occurrencesOf(all[2].id);
+      expect(rest.length).toBe(all.length - 2);
+      expect(rest.every((e) => e.start_date.endsWith(' 20:00:00') && String(e.end_date).endsWith(' 21:30:00'))).toBe(true);
+      const old = await occurrencesOf(first.id);
+      expect(old.map((e) => e.start_date.slice(11))).toEqual(['19:00:00', '19:00:00']);
+    }
+  });
+
   it('DELETE scope=this removes one occurrence and adds an EXDATE; scope=all removes the series', async () => {
     const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=4'], { title: 'Book club' });
     const all = await occurrencesOf(first.id);

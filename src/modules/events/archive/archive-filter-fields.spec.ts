@@ -29,6 +29,7 @@ const setValues: Required<EventArchiveFilter> = {
   featured: false,
   include: [16],
   parentId: 18,
+  seriesId: 19,
   moduleConditions: [{ sql: 'd.cost > 0', params: {} }],
 };
 

@@ -26,6 +26,7 @@ export const ARCHIVE_FILTER_FIELDS: { readonly [K in keyof Required<EventArchive
   featured: 'exact',
   include: 'exact',
   parentId: 'exact',
+  seriesId: 'exact',
   moduleConditions: 'exact',
 };
 

@@ -24,6 +24,8 @@ export interface EventArchiveFilter {
   featured?: boolean;
   include?: number[];
   parentId?: number;
+  /** The occurrences of one series (`series_id=`). */
+  seriesId?: number;
   /**
    * Posts whose protected content the caller may see. Search matches only the title of the others, and
    * filters on what a password blanks (terms, links, modules' filters) never match them: either
@@ -88,6 +90,7 @@ export function archiveQuery(manager: EntityManager, filter: EventArchiveFilter)
   for (const condition of filter.moduleConditions) qb.andWhere(condition.sql, condition.params);
   if (filter.featured !== undefined) qb.andWhere('d.featured = :featured', { featured: filter.featured });
   if (filter.parentId !== undefined) qb.andWhere('p.parentId = :parentId', { parentId: filter.parentId });
+  if (filter.seriesId !== undefined) qb.andWhere('d.seriesId = :seriesId', { seriesId: filter.seriesId });
   if (filter.include) qb.andWhere('p.id IN (:...include)', { include: filter.include });
   return qb;
 }

@@ -27,6 +27,7 @@ const full: Required<EventArchiveFilter> = {
   featured: true,
   include: [16, 17],
   parentId: 18,
+  seriesId: 19,
   contentVisible: contentVisibleCondition(editor, 'p'),
   moduleConditions: [],
 };
@@ -86,6 +87,7 @@ describe('the archive page query as a shape', () => {
       { ...full, featured: undefined },
       { ...full, include: undefined },
       { ...full, parentId: undefined },
+      { ...full, seriesId: undefined },
       { ...full, contentVisible: contentVisibleCondition(null, 'p') },
     ];
     const keys = variants.map((filter) => archiveShapeOf(filter, bounds)!.key);
@@ -104,6 +106,7 @@ describe('the archive page query as a shape', () => {
       ],
       featured: false,
       parentId: 99,
+      seriesId: 98,
       scope: { statuses: ['publish', 'draft'], ownerId: 1 },
     };
     expect(archiveShapeOf(other, { ...bounds, offset: 40, limit: 50 })!.key).toBe(archiveShapeOf(full, bounds)!.key);

@@ -46,6 +46,7 @@ export function archiveShapeOf(filter: EventArchiveFilter, bounds: ArchivePageBo
   put('featured', filter.featured === undefined ? undefined : Number(filter.featured));
   put('include', filter.include);
   put('parentId', filter.parentId);
+  put('seriesId', filter.seriesId);
   put('seekFrom', bounds.seek?.startFrom);
   put('seekBefore', bounds.seek?.startBefore);
   return { key: key.join('|'), params, marked: (marks) => markedArchive(filter, bounds, marks) };
@@ -66,6 +67,7 @@ function markedArchive(filter: EventArchiveFilter, bounds: ArchivePageBounds, ma
     featured: mark('featured', filter.featured),
     include: mark('include', filter.include),
     parentId: mark('parentId', filter.parentId),
+    seriesId: mark('seriesId', filter.seriesId),
   };
   const seek = bounds.seek && {
     startFrom: marks.seekFrom as string,

@@ -84,4 +84,18 @@ describe('the lines of a series moved on the clock face (scope=all with new time
     ]);
     expect(linesMovedBy(lines, 0, 'Europe/Berlin')).toEqual(lines);
   });
+
+  it("moves a rule's UNTIL with the occurrences, in the form it was written in", () => {
+    // 19:00 Berlin on 2027-01-12 is 18:00Z; an hour later on the clock face, 19:00Z (and 18:00Z in summer).
+    expect(
+      linesMovedBy(
+        ['RRULE:FREQ=WEEKLY;UNTIL=20270112T180000Z', 'RRULE:FREQ=DAILY;UNTIL=20270706T190000;BYHOUR=19'],
+        3600,
+        'Europe/Berlin',
+      ),
+    ).toEqual(['RRULE:FREQ=WEEKLY;UNTIL=20270112T190000Z', 'RRULE:FREQ=DAILY;UNTIL=20270706T200000;BYHOUR=19']);
+    expect(linesMovedBy(['RRULE:FREQ=DAILY;UNTIL=20270105'], 86_400, 'Europe/Berlin')).toEqual([
+      'RRULE:FREQ=DAILY;UNTIL=20270106',
+    ]);
+  });
 });

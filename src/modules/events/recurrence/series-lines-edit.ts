@@ -88,55 +88,57 @@ export function withExdate(lines: readonly string[], occurrenceLocal: string, al
 }
 
 /**
- * The lines of a series whose occurrences all moved by `seconds` on the clock face (`scope=all` with new
- * times): each RDATE and EXDATE value moves with them, in the form it was written in (a date by whole days,
- * a local time on the clock face, a UTC time to the instant of its moved wall time), so they still name the
- * same occurrences. Rules need nothing: they count from DTSTART, which moved.
+ * The lines of a series whose occurrences all moved by `seconds` on the clock face (`scope=all|following` with
+ * new times): each RDATE and EXDATE value, and each rule's UNTIL, moves with them in the form it was written in
+ * (a date by whole days, a local time on the clock face, a UTC time to the instant of its moved wall time), so
+ * they still name the same occurrences. The rules count from DTSTART, which moved; an UNTIL left behind would
+ * cut off the last occurrence of a series moved later.
  */
 export function linesMovedBy(lines: readonly string[], seconds: number, zone: string): string[] {
   if (seconds === 0) return [...lines];
   return lines.map((line) => {
     const name = nameOf(line);
+    const colon = line.indexOf(':');
+    if (name === 'RRULE')
+      return line.replace(
+        /([:;]UNTIL=)([0-9TZ]+)/i,
+        (_all, key: string, value: string) => key + movedValue(value, seconds, zone),
+      );
     if (name !== 'RDATE' && name !== 'EXDATE') return line;
     const dates = lineDates(line, zone);
     if (typeof dates === 'string') return line;
-    const colon = line.indexOf(':');
     const values = line.slice(colon + 1).split(',');
-    const moved = values.map((value, i) => {
-      const date = dates[i];
-      if (date === undefined) return value;
-      if (date.kind === 'day') {
-        const day = DateTime.fromObject(date.wall, { zone: 'UTC' }).plus({ days: Math.trunc(seconds / 86_400) });
-        return compact(day, false);
-      }
-      if (!value.toUpperCase().endsWith('Z')) {
-        return compact(DateTime.fromFormat(value, "yyyyMMdd'T'HHmmss", { zone: 'UTC' }).plus({ seconds }), true);
-      }
-      const wall = date.utc.setZone(zone);
-      const shifted = DateTime.fromObject(
-        {
-          year: wall.year,
-          month: wall.month,
-          day: wall.day,
-          hour: wall.hour,
-          minute: wall.minute,
-          second: wall.second,
-        },
-        { zone: 'UTC' },
-      ).plus({ seconds });
-      const placed = wallTimeToUtc(
-        {
-          year: shifted.year,
-          month: shifted.month,
-          day: shifted.day,
-          hour: shifted.hour,
-          minute: shifted.minute,
-          second: shifted.second,
-        },
-        zone,
-      );
-      return `${compact(placed, true)}Z`;
-    });
+    const moved = values.map((value, i) => (dates[i] === undefined ? value : movedValue(value, seconds, zone)));
     return `${line.slice(0, colon)}:${moved.join(',')}`;
   });
+}
+
+/** One date value of a line moved by `seconds` on the clock face of `zone`, in the form it was written in. */
+function movedValue(value: string, seconds: number, zone: string): string {
+  if (/^\d{8}$/.test(value)) {
+    return compact(
+      DateTime.fromFormat(value, 'yyyyMMdd', { zone: 'UTC' }).plus({ days: Math.trunc(seconds / 86_400) }),
+      false,
+    );
+  }
+  const utc = value.toUpperCase().endsWith('Z');
+  const written = DateTime.fromFormat(value.replace(/Z$/i, ''), "yyyyMMdd'T'HHmmss", { zone: 'UTC' });
+  if (!utc) return compact(written.plus({ seconds }), true);
+  const wall = written.setZone(zone);
+  const shifted = DateTime.fromObject(
+    { year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute, second: wall.second },
+    { zone: 'UTC' },
+  ).plus({ seconds });
+  const placed = wallTimeToUtc(
+    {
+      year: shifted.year,
+      month: shifted.month,
+      day: shifted.day,
+      hour: shifted.hour,
+      minute: shifted.minute,
+      second: shifted.second,
+    },
+    zone,
+  );
+  return `${compact(placed, true)}Z`;
 }

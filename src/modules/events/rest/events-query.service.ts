@@ -177,6 +177,7 @@ export class EventsQueryService {
       featured: query.featured,
       include: query.include,
       parentId: query.post_parent,
+      seriesId: query.series_id,
       contentVisible: contentVisibleCondition(ctx.user, 'p'),
       moduleConditions: [...(await this.filters.conditions(query, ctx)), ...(modifiedAfter ? [modifiedAfter] : [])],
     };

@@ -142,6 +142,16 @@ export class ListEventsQueryDto extends PaginationQueryDto {
   })
   post_parent?: number;
 
+  @IntegerField({
+    description: {
+      en: 'The occurrences of this series (the id of its first occurrence, as `series_id` shows it).',
+      de: 'Die Termine dieser Serie (die ID ihres ersten Termins, wie `series_id` sie zeigt).',
+    },
+    min: 1,
+    samplesOf: 'events',
+  })
+  series_id?: number;
+
   @BooleanField({
     description: {
       en: 'Events with (true) or without (false) tickets (optional module).',
