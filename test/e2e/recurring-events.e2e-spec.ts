@@ -265,7 +265,9 @@ describe('recurring events', () => {
       expect([rule, res.status, res.body.code]).toEqual([rule, 200, undefined]);
       const rest = await occurrencesOf(all[2].id);
       expect(rest.length).toBe(all.length - 2);
-      expect(rest.every((e) => e.start_date.endsWith(' 20:00:00') && String(e.end_date).endsWith(' 21:30:00'))).toBe(true);
+      expect(rest.every((e) => e.start_date.endsWith(' 20:00:00') && String(e.end_date).endsWith(' 21:30:00'))).toBe(
+        true,
+      );
       const old = await occurrencesOf(first.id);
       expect(old.map((e) => e.start_date.slice(11))).toEqual(['19:00:00', '19:00:00']);
     }
@@ -280,6 +282,20 @@ describe('recurring events', () => {
     expect(after[0].recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE:20261208T190000']);
     await t.http.delete(`${base}/${all[2].id}?scope=all`).set('Authorization', as('editor')).expect(200);
     expect(await occurrencesOf(first.id)).toEqual([]);
+  });
+
+  it('takes the EXDATE out again when an occurrence deleted on its own comes back from the trash', async () => {
+    const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=4'], { title: 'Restored club' });
+    const all = await occurrencesOf(first.id);
+    await t.http.delete(`${base}/${all[2].id}`).set('Authorization', as('editor')).expect(200);
+    expect((await occurrencesOf(first.id))[0].recurrence).toEqual([
+      'RRULE:FREQ=WEEKLY;COUNT=4',
+      'EXDATE:20261215T190000',
+    ]);
+    await t.http.put(`${base}/${all[2].id}`).set('Authorization', as('editor')).send({ status: 'publish' }).expect(200);
+    const after = await occurrencesOf(first.id);
+    expect(after.map((e) => e.id)).toEqual(all.map((e) => e.id));
+    expect(after.map((e) => e.recurrence)).toEqual(all.map(() => ['RRULE:FREQ=WEEKLY;COUNT=4']));
   });
 
   it('DELETE scope=following removes the occurrence and the later ones; the rule ends before it', async () => {

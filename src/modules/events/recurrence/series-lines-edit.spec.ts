@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
-import { linesBefore, linesFrom, linesMovedBy, withExdate } from './series-lines-edit';
+import { linesBefore, linesFrom, linesMovedBy, withExdate, withoutExdate } from './series-lines-edit';
 
 describe('series lines cut in two (scope=following)', () => {
   const cut = { occurrenceLocal: '2027-04-06 19:00:00', zone: 'Europe/Berlin', allDay: false };
@@ -96,6 +96,19 @@ describe('the lines of a series moved on the clock face (scope=all with new time
     ).toEqual(['RRULE:FREQ=WEEKLY;UNTIL=20270112T190000Z', 'RRULE:FREQ=DAILY;UNTIL=20270706T200000;BYHOUR=19']);
     expect(linesMovedBy(['RRULE:FREQ=DAILY;UNTIL=20270105'], 86_400, 'Europe/Berlin')).toEqual([
       'RRULE:FREQ=DAILY;UNTIL=20270106',
+    ]);
+  });
+
+  it('takes out the EXDATE values that name one occurrence, in any form, and only those', () => {
+    const lines = [
+      'RRULE:FREQ=DAILY',
+      'EXDATE:20270105T190000,20270106T190000',
+      'EXDATE:20270105T180000Z',
+      'EXDATE;VALUE=DATE:20270105',
+    ];
+    expect(withoutExdate(lines, '2027-01-05 19:00:00', 'Europe/Berlin')).toEqual([
+      'RRULE:FREQ=DAILY',
+      'EXDATE:20270106T190000',
     ]);
   });
 });

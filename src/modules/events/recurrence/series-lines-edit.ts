@@ -88,6 +88,22 @@ export function withExdate(lines: readonly string[], occurrenceLocal: string, al
 }
 
 /**
+ * The lines without the EXDATE values that name the occurrence at `occurrenceLocal` (an instant in any form,
+ * or its whole day): an occurrence restored from the trash is part of the series again.
+ */
+export function withoutExdate(lines: readonly string[], occurrenceLocal: string, zone: string): string[] {
+  const wall = wallTimeOf(occurrenceLocal);
+  if (!wall) return [...lines];
+  const at = wallTimeToUtc(wall, zone).toMillis();
+  const day = occurrenceLocal.slice(0, 10);
+  return lines.flatMap((line) => {
+    if (nameOf(line) !== 'EXDATE') return [line];
+    const names = (d: LineDate) => (d.kind === 'day' ? dayOf(d) === day : d.utc.toMillis() === at);
+    return filterDates(line, zone, (d) => !names(d)) ?? [];
+  });
+}
+
+/**
  * The lines of a series whose occurrences all moved by `seconds` on the clock face (`scope=all|following` with
  * new times): each RDATE and EXDATE value, and each rule's UNTIL, moves with them in the form it was written in
  * (a date by whole days, a local time on the clock face, a UTC time to the instant of its moved wall time), so

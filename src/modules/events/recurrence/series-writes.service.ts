@@ -13,7 +13,7 @@ import type { EventRecord } from '../model/event-record';
 import { isOccurrenceOwn } from '../fields/event-field-declarations';
 import { EventSeriesEntity } from './event-series.entity';
 import { type Occurrence } from './series-expansion';
-import { linesBefore, withExdate } from './series-lines-edit';
+import { linesBefore, withExdate, withoutExdate } from './series-lines-edit';
 import { occurrenceDates, wallSeconds } from './occurrence-dates';
 import { SeriesRepository } from './series.repository';
 import { SeriesTemplates } from './series-templates';
@@ -243,6 +243,16 @@ export class SeriesWrites {
     series.lines = withExdate(series.lines, target.details.occurrenceLocal ?? '', series.allDay);
     await this.series.save(series);
     this.records.recordEmbeddingChanged(others.map((r) => r.post));
+  }
+
+  /** One occurrence restored from the trash on its own: the EXDATE its delete added goes. */
+  async includeOne(series: EventSeriesEntity, target: EventRecord): Promise<void> {
+    const lines = withoutExdate(series.lines, target.details.occurrenceLocal ?? '', series.timezone);
+    if (lines.length === series.lines.length && lines.every((line, i) => line === series.lines[i])) return;
+    series.lines = lines;
+    await this.series.save(series);
+    const rows = await this.series.occurrences(series.id);
+    this.records.recordEmbeddingChanged(rows.filter((r) => r.post.id !== target.post.id).map((r) => r.post));
   }
 
   /** Occurrences the horizon reached: made like the latest occurrence not edited on its own. */

@@ -83,7 +83,9 @@ export class EventWritesService {
           });
         }
         const own = { ...dto, recurrence: undefined };
+        const wasTrashed = post.status === 'trash';
         await this.writer.apply(post, details, own, ctx.user, { detach: hasOwnFields(own) });
+        if (wasTrashed && post.status !== 'trash') await this.series.includeOne(locked, { post, details });
         if (lines !== undefined) {
           await this.series.reline(locked, lines, post, ctx.user, nowUtc);
         }
