@@ -284,6 +284,25 @@ describe('recurring events', () => {
     expect(await occurrencesOf(first.id)).toEqual([]);
   });
 
+  it('keeps the length of an occurrence whose rule time falls in the spring-forward gap', async () => {
+    // Berlin skips 02:00–03:00 on 2027-03-28: the 02:30 occurrence starts at 03:30 (RFC 5545) and keeps its length.
+    for (const [end, length] of [
+      ['03:30:00', '04:30:00'],
+      ['03:00:00', '04:00:00'],
+    ]) {
+      const first = await weekly(['RRULE:FREQ=DAILY;COUNT=4'], {
+        title: `Night shift ${end}`,
+        start_date: '2027-03-26 02:30:00',
+        end_date: `2027-03-26 ${end}`,
+      });
+      const gap = (await occurrencesOf(first.id)).find((e) => e.start_date.startsWith('2027-03-28'));
+      expect([gap?.start_date, gap?.end_date]).toEqual(['2027-03-28 03:30:00', `2027-03-28 ${length}`]);
+      const minutes =
+        (Date.parse(`${String(gap?.utc_end_date)}Z`) - Date.parse(`${String(gap?.utc_start_date)}Z`)) / 60_000;
+      expect(minutes).toBe(end === '03:30:00' ? 60 : 30);
+    }
+  });
+
   it('takes the EXDATE out again when an occurrence deleted on its own comes back from the trash', async () => {
     const first = await weekly(['RRULE:FREQ=WEEKLY;COUNT=4'], { title: 'Restored club' });
     const all = await occurrencesOf(first.id);

@@ -128,6 +128,14 @@ describe('recurring events in iCalendar feeds', () => {
       end_date: '2027-04-01 03:30:00',
       recurrence: ['RRULE:FREQ=DAILY;COUNT=7'],
     });
+    // Berlin, in the hour the spring change skips, daily across it.
+    await postEvent(t, editor, {
+      title: 'Gap shift',
+      timezone: 'Europe/Berlin',
+      start_date: '2027-03-26 02:30:00',
+      end_date: '2027-03-26 03:30:00',
+      recurrence: ['RRULE:FREQ=DAILY;COUNT=4'],
+    });
     // A fixed offset, which no VTIMEZONE describes.
     await postEvent(t, editor, {
       title: 'Offset call',
@@ -186,5 +194,15 @@ describe('recurring events in iCalendar feeds', () => {
     expect(String(masters[0].getFirstPropertyValue('rrule'))).toContain('FREQ=WEEKLY');
     expect(yoga.filter((v) => v.hasProperty('recurrence-id'))).toHaveLength(2);
     expect(feed).not.toMatch(/^EXDATE:\d/m);
+    // The occurrence in the skipped hour: its RECURRENCE-ID names the rule time (02:30), its instance the
+    // instant it starts at (03:30 CEST, 01:30Z) and keeps the hour's length.
+    const gap = vevents.find(
+      (v) => v.getFirstPropertyValue('summary') === 'Gap shift' && v.hasProperty('recurrence-id'),
+    );
+    expect(gap?.getFirstProperty('recurrence-id')?.toICALString()).toBe(
+      'RECURRENCE-ID;TZID=Europe/Berlin:20270328T023000',
+    );
+    expect(String(gap?.getFirstPropertyValue('dtstart'))).toBe('2027-03-28T01:30:00Z');
+    expect(String(gap?.getFirstPropertyValue('dtend'))).toBe('2027-03-28T02:30:00Z');
   });
 });

@@ -116,6 +116,13 @@ export function seriesVevents(
     if (same && !ambiguous) continue;
     const recurrenceId = recurrenceIdOf(o.occurrenceLocal, series, withRules);
     let vevent = new ICalEvent({ ...data, id: uid, recurrenceId }, calendar).toString();
+    // RECURRENCE-ID names the rule time as the rule names it, also in a skipped hour (02:30 on the night the
+    // clocks skip it), where the instant it resolves to would be written as the next valid time (03:30).
+    if (timed && withRules)
+      vevent = vevent.replace(
+        /^(RECURRENCE-ID;TZID=[^:\r\n]+):\S+$/m,
+        (_line, head: string) => `${head}:${o.occurrenceLocal.replace(/[-:]/g, '').replace(' ', 'T')}`,
+      );
     // A rule time in a repeated or skipped hour: readers place it differently (ical.js takes the later of a
     // repeated hour, RFC 5545 the earlier), so its instance says its instant in UTC. RECURRENCE-ID keeps the
     // wall time, which each reader resolves as it resolves the rule's instance, and so matches it.

@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon';
 import type { EventDates } from '../model/event-dates';
 import { eventDatesOf } from '../model/event-details-input';
+import { resolveEventDates } from '../model/event-dates';
+import { resolveZone } from '../../../common/dates/date-input';
 import type { EventSeriesEntity } from './event-series.entity';
 
 /** Seconds between two wall times, counted on the clock face (a DST change in between does not count). */
@@ -13,14 +15,28 @@ export function wallSeconds(from: string, to: string): number {
 export const shiftWall = (sql: string, seconds: number): string =>
   DateTime.fromSQL(sql, { zone: 'UTC' }).plus({ seconds }).toFormat('yyyy-MM-dd HH:mm:ss');
 
-/** Start and end of a series' occurrence at a rule time: its wall time, and the series' length on the clock face. */
+/**
+ * Start and end of a series' occurrence at a rule time: its wall time, and the series' length on the clock face.
+ * A rule time in a spring-forward gap (02:30 on the night the clocks skip from 02:00 to 03:00) starts when RFC
+ * 5545 says, at the same offset past the gap (03:30), and keeps its length from there: its end is not pinned
+ * to the wall time the rule's end would have had (which made a 02:30–03:30 occurrence last no time, and a
+ * 02:30–03:00 one end before it starts).
+ */
 export function occurrenceDates(
   series: Pick<EventSeriesEntity, 'timezone' | 'allDay' | 'template'>,
   local: string,
 ): EventDates {
+  const length = series.template.lengthSeconds;
+  const zone = resolveZone(series.timezone);
+  const at = (start: string) =>
+    zone ? resolveEventDates({ start, end: shiftWall(start, length), zone, allDay: series.allDay }) : null;
+  const dates = at(local);
+  if (dates?.ok && (series.allDay || dates.dates.startLocal === local)) return dates.dates;
+  // In a gap (or a zone that does not resolve, which eventDatesOf reports as a 400): from the start it has.
+  const placed = eventDatesOf({ start: local, end: local, zoneName: series.timezone, allDay: series.allDay });
   return eventDatesOf({
-    start: local,
-    end: shiftWall(local, series.template.lengthSeconds),
+    start: placed.startLocal,
+    end: shiftWall(placed.startLocal, length),
     zoneName: series.timezone,
     allDay: series.allDay,
   });
