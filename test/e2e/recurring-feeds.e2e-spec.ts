@@ -14,7 +14,7 @@ const utcOf = (time: ICAL.Time): string => time.toJSDate().toISOString().replace
 
 /**
  * Every instance a reader gets by expanding a feed with ical.js (an independent RFC 5545 implementation):
- * `start|title` for timed events (UTC), `date|title` for all-day ones.
+ * `start|end|title` for timed events (UTC), `date|title` for all-day ones.
  */
 function expandFeed(feed: string): string[] {
   const calendar = new ICAL.Component(ICAL.parse(feed));
@@ -34,13 +34,14 @@ function expandFeed(feed: string): string[] {
   const at = (t: ICAL.Time) => (t.isDate ? t.toString() : utcOf(t));
   for (const event of masters.values()) {
     if (!event.isRecurring()) {
-      instances.push(`${at(event.startDate)}|${event.summary}`);
+      instances.push(`${at(event.startDate)}${event.startDate.isDate ? '' : `|${at(event.endDate)}`}|${event.summary}`);
       continue;
     }
     const iterator = event.iterator();
     for (let next = iterator.next(); next; next = iterator.next()) {
       const details = event.getOccurrenceDetails(next);
-      instances.push(`${at(details.startDate)}|${details.item.summary}`);
+      const end = details.startDate.isDate ? '' : `|${at(details.endDate)}`;
+      instances.push(`${at(details.startDate)}${end}|${details.item.summary}`);
       if (instances.length > 20_000) throw new Error('the feed expands without end');
     }
   }
@@ -65,7 +66,11 @@ describe('recurring events in iCalendar feeds', () => {
   /** What the JSON list with `query` lists, written as {@link expandFeed} writes a feed's instances. */
   async function listedInstances(query: Record<string, string>, auth?: string): Promise<string[]> {
     return (await listAll(query, auth))
-      .map((e) => `${e.all_day ? String(e.start_date).slice(0, 10) : e.utc_start_date}|${e.title}`)
+      .map((e) =>
+        e.all_day
+          ? `${String(e.start_date).slice(0, 10)}|${e.title}`
+          : `${e.utc_start_date}|${String(e.utc_end_date)}|${e.title}`,
+      )
       .sort();
   }
 
@@ -127,6 +132,22 @@ describe('recurring events in iCalendar feeds', () => {
       start_date: '2027-04-01 02:30:00',
       end_date: '2027-04-01 03:30:00',
       recurrence: ['RRULE:FREQ=DAILY;COUNT=7'],
+    });
+    // Berlin, Friday to Sunday across the spring change: 48 hours on the clock face, 47 that weekend.
+    await postEvent(t, editor, {
+      title: 'Festival',
+      timezone: 'Europe/Berlin',
+      start_date: '2027-03-12 18:00:00',
+      end_date: '2027-03-14 18:00:00',
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
+    });
+    // The same, starting on the weekend of the change: its own length is the 47 hours, the others' 48.
+    await postEvent(t, editor, {
+      title: 'Festival from the change',
+      timezone: 'Europe/Berlin',
+      start_date: '2027-03-26 18:00:00',
+      end_date: '2027-03-28 18:00:00',
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'],
     });
     // Berlin, in the hour the spring change skips, daily across it.
     await postEvent(t, editor, {

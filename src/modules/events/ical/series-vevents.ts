@@ -11,6 +11,7 @@ import { occurrenceDates } from '../recurrence/occurrence-dates';
 import { withUntil } from '../recurrence/series-lines-edit';
 import { foldLines } from './fold-lines';
 import { toICalEventData } from './ical-event';
+import { nominalDuration, readersEndUtc } from './series-duration';
 
 /** One occurrence a feed lists: its object as the caller sees it, its rule time and its stored times. */
 export interface ListedOccurrence {
@@ -103,16 +104,21 @@ export function seriesVevents(
   const masterData = toICalEventData(withTimes(model.object, masterDates), hasZone, changed);
   const calendar = new ICalCalendar();
   // ical-generator writes one repeating line as an RRULE whatever it is: the lines go in before SUMMARY here.
-  const master = new ICalEvent({ ...masterData, id: uid }, calendar)
+  let master = new ICalEvent({ ...masterData, id: uid }, calendar)
     .toString()
     .replace(/\r\nSUMMARY:/, `\r\n${repeating.map((line) => `${line}\r\n`).join('')}SUMMARY:`);
+  // Counted in a zone, the series' length goes as a DURATION of nominal days, which every reader adds alike.
+  const length = series.template.lengthSeconds;
+  const byDuration = timed && withRules;
+  if (byDuration) master = master.replace(/^DTEND;TZID=[^:\r\n]+:\S+$/m, `DURATION:${nominalDuration(length)}`);
   const parts = [master];
   const masterContent = contentOf(masterData);
   for (const o of occurrences) {
     const own = datesAt(o.occurrenceLocal);
     const data = built.get(o)!;
     const ambiguous = timed && withRules && !singleWallTime(o.occurrenceLocal, zone);
-    const same = own.startUtc === o.startUtc && own.endUtc === o.endUtc && contentOf(data) === masterContent;
+    const readersEnd = byDuration ? readersEndUtc(own.startLocal, length, zone) : own.endUtc;
+    const same = own.startUtc === o.startUtc && readersEnd === o.endUtc && contentOf(data) === masterContent;
     if (same && !ambiguous) continue;
     const recurrenceId = recurrenceIdOf(o.occurrenceLocal, series, withRules);
     let vevent = new ICalEvent({ ...data, id: uid, recurrenceId }, calendar).toString();
