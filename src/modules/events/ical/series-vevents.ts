@@ -10,6 +10,7 @@ import { expandSeries } from '../recurrence/series-expansion';
 import { occurrenceDates } from '../recurrence/occurrence-dates';
 import { withUntil } from '../recurrence/series-lines-edit';
 import { foldLines } from './fold-lines';
+import { sqlUtcToMs } from '../../../database/datetime.transformer';
 import { toICalEventData } from './ical-event';
 import { nominalDuration, readersEndUtc } from './series-duration';
 
@@ -60,7 +61,10 @@ export function seriesVevents(
   const withRules = !timed || hasZone(zone);
   const datesAt = (local: string): EventDates => occurrenceDates(series, local);
   const now = DateTime.fromSQL(nowUtc, { zone: 'UTC' });
-  const rules = withRules ? series.lines.filter((line) => /^RRULE[;:]/i.test(line)) : [];
+  const ruleLines = series.lines.filter((line) => /^RRULE[;:]/i.test(line));
+  // A rule some reader expands wrongly (ical.js reads BYWEEKNO as weekly) goes as its dates (RDATEs) instead.
+  const readAlike = ruleLines.every((line) => !/[;:]BYWEEKNO=/i.test(line));
+  const rules = withRules && readAlike ? ruleLines.map((line) => leapDayForm(line, series.startLocal)) : [];
   const anchor = rules.length > 0 ? firstRuleTimeFrom(series, rules, first, now) : undefined;
   const masterLocal = anchor !== undefined && anchor <= last ? anchor : first;
   // An hour past the last start: a reader that compares UNTIL in local time (the repeated hour) keeps it too,
@@ -117,8 +121,15 @@ export function seriesVevents(
     const own = datesAt(o.occurrenceLocal);
     const data = built.get(o)!;
     const ambiguous = timed && withRules && !singleWallTime(o.occurrenceLocal, zone);
+    // Readers add DURATION's days on the clock face (ical.js) or as 24 hours each (python's icalendar): an
+    // occurrence whose elapsed time is not the series' length (across a change of offset) says its own times.
     const readersEnd = byDuration ? readersEndUtc(own.startLocal, length, zone) : own.endUtc;
-    const same = own.startUtc === o.startUtc && readersEnd === o.endUtc && contentOf(data) === masterContent;
+    const elapsed = (sqlUtcToMs(o.endUtc) - sqlUtcToMs(o.startUtc)) / 1000;
+    const same =
+      own.startUtc === o.startUtc &&
+      readersEnd === o.endUtc &&
+      (!byDuration || elapsed === length) &&
+      contentOf(data) === masterContent;
     if (same && !ambiguous) continue;
     const recurrenceId = recurrenceIdOf(o.occurrenceLocal, series, withRules);
     let vevent = new ICalEvent({ ...data, id: uid, recurrenceId }, calendar).toString();
@@ -197,6 +208,20 @@ function withTimes(object: EventObject, dates: EventDates): EventObject {
     utc_start_date: dates.startUtc,
     utc_end_date: dates.endUtc,
   };
+}
+
+/**
+ * A yearly rule from 29 February in the form every reader counts alike: ical.js moves a plain `FREQ=YEARLY`
+ * from a leap day to 1 March in common years, where RFC 5545 skips them; `BYMONTH=2;BYMONTHDAY=29` it skips.
+ */
+function leapDayForm(line: string, startLocal: string): string {
+  if (
+    !startLocal.startsWith('-02-29', 4) ||
+    !/FREQ=YEARLY/i.test(line) ||
+    /;BY(MONTH|MONTHDAY|YEARDAY|WEEKNO|DAY)=/i.test(line)
+  )
+    return line;
+  return `${line};BYMONTH=2;BYMONTHDAY=29`;
 }
 
 /** RECURRENCE-ID: the rule time, in the form the series' DTSTART has (a date, a time in its zone, or UTC). */

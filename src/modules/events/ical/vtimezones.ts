@@ -141,7 +141,8 @@ function observance(kind: string, from: number, to: number, name: string, starts
     `TZOFFSETFROM:${formatOffset(from)}`,
     `TZOFFSETTO:${formatOffset(to)}`,
     ...(name === '' ? [] : [`TZNAME:${name}`]),
-    ...more.map((start) => `RDATE:${start}`),
+    // The first onset (DTSTART's) repeated as an RDATE: ical.js ignores a DTSTART onset beside RDATEs.
+    ...(more.length === 0 ? [] : [first, ...more].map((start) => `RDATE:${start}`)),
     `END:${kind}`,
   ];
 }
