@@ -140,14 +140,14 @@ const FIELDS: Record<string, FieldPaths> = {
   tags: { sample: () => ['catalogued'], member: 'tags', clear: 'clears', tec: true, icalImport: false },
   password: { sample: () => 'secret', member: 'password_protected', clear: 'clears', tec: false, icalImport: false },
   post_parent: { sample: (ids) => ids.parent, clear: 'refused', tec: false, icalImport: false },
-  // import:ical brings COUNT back as UNTIL (issue 48).
+  // import:ical keeps the rule as written (X-CAL-RECURRENCE), COUNT and all.
   recurrence: {
     sample: () => ['RRULE:FREQ=DAILY;COUNT=2'],
     member: 'recurrence',
     clear: 'clears',
     ical: 'RRULE',
     tec: false,
-    icalImport: false,
+    icalImport: true,
   },
   venue: {
     sample: (ids) => ids.venue,

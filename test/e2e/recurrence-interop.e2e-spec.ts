@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { postEvent, type EventBody } from '../support/events';
 import { expandFeed } from '../support/readers/icaljs';
+import { cliWith } from '../support/run-cli';
 import { createUser, type TestUser } from '../support/users';
 
 const ns = '/cal/events/v1';
@@ -242,6 +245,42 @@ describe('every reader reads a series as the JSON lists it', () => {
 
   const asJson = (e: EventBody) =>
     e.all_day ? `${e.start_date.slice(0, 10)}|${e.title}` : `${e.utc_start_date}|${String(e.utc_end_date)}|${e.title}`;
+
+  it('keeps every rule as its author wrote it through an import:ical of the feed by another instance', async () => {
+    const second = await createTestApp({ now: NOW, env: { RESPONSE_CACHE_MB: '0' } });
+    try {
+      const secondEditor = await createUser(second, 'administrator');
+      const dir = mkdtempSync(join(tmpdir(), 'cal-interop-'));
+      for (const [name, id] of made) {
+        const file = join(dir, `${id}.ics`);
+        writeFileSync(file, await feedOf(id));
+        const run = await cliWith(
+          { DATABASE_URL: second.database.url, LOG_LEVEL: 'silent' },
+          'import:ical',
+          file,
+          '--json',
+        );
+        expect([name, JSON.parse(run.stdout)]).toMatchObject([name, { failed: [] }]);
+      }
+      const imported = new Map<string, EventBody>();
+      for (let page = 1; ; page++) {
+        const res = await second.http
+          .get(`${ns}/events`)
+          .query({ ...WINDOW, per_page: 50, page, status: 'publish,draft' })
+          .set('Authorization', secondEditor.auth)
+          .expect(200);
+        for (const e of res.body.events as EventBody[]) if (!imported.has(e.title)) imported.set(e.title, e);
+        if (page >= Number(res.headers['x-wp-totalpages'])) break;
+      }
+      for (const r of RULES) {
+        const source = (await listed(made.get(r.name)!))[0];
+        const there = imported.get(r.name);
+        expect([r.name, there?.recurrence, there?.timezone]).toEqual([r.name, source.recurrence, source.timezone]);
+      }
+    } finally {
+      await second.close();
+    }
+  });
 
   it('has at least 40 accepted rules, each with occurrences', async () => {
     expect(made.size).toBeGreaterThanOrEqual(40);

@@ -47,5 +47,6 @@ export function toICalEventData(
   const links = linkProperties(event);
   // A link's own `X-` properties (as `{ key, value }`), then the modules' fields'.
   const linkX = Array.isArray(links.x) ? (links.x as { key: string; value: string }[]) : [];
-  return { ...data, ...links, start: data.start!, x: [...linkX, ...moduleProperties(event)] };
+  const ownX = Array.isArray(data.x) ? (data.x as { key: string; value: string }[]) : [];
+  return { ...data, ...links, start: data.start!, x: [...ownX, ...linkX, ...moduleProperties(event)] };
 }

@@ -108,9 +108,15 @@ export function seriesVevents(
   const masterData = toICalEventData(withTimes(model.object, masterDates), hasZone, changed);
   const calendar = new ICalCalendar();
   // ical-generator writes one repeating line as an RRULE whatever it is: the lines go in before SUMMARY here.
+  // The series' lines as its author wrote them (COUNT, open-ended), for an import of this feed by another
+  // instance; readers expand the bounded lines above. Only when the feed starts where the series does.
+  const authored =
+    masterLocal === series.startLocal
+      ? series.lines.map((line) => `X-CAL-RECURRENCE;VALUE=TEXT:${escapeText(line)}`)
+      : [];
   let master = new ICalEvent({ ...masterData, id: uid }, calendar)
     .toString()
-    .replace(/\r\nSUMMARY:/, `\r\n${repeating.map((line) => `${line}\r\n`).join('')}SUMMARY:`);
+    .replace(/\r\nSUMMARY:/, `\r\n${[...repeating, ...authored].map((line) => `${line}\r\n`).join('')}SUMMARY:`);
   // Counted in a zone, the series' length goes as a DURATION of nominal days, which every reader adds alike.
   const length = series.template.lengthSeconds;
   const byDuration = timed && withRules;
@@ -209,6 +215,9 @@ function withTimes(object: EventObject, dates: EventDates): EventObject {
     utc_end_date: dates.endUtc,
   };
 }
+
+/** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped. */
+const escapeText = (text: string): string => text.replace(/[\\;,]/g, (c) => `\\${c}`);
 
 /**
  * A yearly rule from 29 February in the form every reader counts alike: ical.js moves a plain `FREQ=YEARLY`

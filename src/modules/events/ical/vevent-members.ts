@@ -85,7 +85,11 @@ export const VEVENT_MEMBERS: { readonly [K in keyof EventMembers]: VeventUse<Eve
   utc_start_date_details: readBack,
   utc_end_date: { property: 'DTEND', with: 'start_date' },
   utc_end_date_details: readBack,
-  timezone: { property: 'TZID', with: 'start_date' },
+  // A timed event's zone is DTSTART's TZID; an all-day one's (whole days have none) an X- property.
+  timezone: {
+    property: 'X-CAL-TIMEZONE',
+    write: (zone, event) => (event.all_day === true ? { x: [{ key: 'X-CAL-TIMEZONE', value: String(zone) }] } : {}),
+  },
   timezone_abbr: readBack,
   cost: none('RFC 5545 has no property for prices'),
   cost_details: none('RFC 5545 has no property for prices'),

@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { resolveZone } from '../../../common/dates/date-input';
 import type { CreateEventDto } from '../../events';
 import { dayOf, htmlOf, placed } from './ical-values';
 
@@ -23,6 +24,22 @@ export type IcalFieldSource =
 
 const none = (why: string) => ({ none: why });
 
+/**
+ * The zone of an all-day event, which its dates do not carry: this service's `X-CAL-TIMEZONE`, else the feed's
+ * `X-WR-TIMEZONE` (Google's, Apple's), else the feed's only VTIMEZONE; none leaves the site's.
+ */
+function wholeDaysZone(component: ICAL.Component): string | undefined {
+  const calendar = component.parent;
+  const vtimezones = calendar?.getAllSubcomponents('vtimezone') ?? [];
+  const candidates = [
+    component.getFirstPropertyValue('x-cal-timezone'),
+    calendar?.getFirstPropertyValue('x-wr-timezone'),
+    vtimezones.length === 1 ? vtimezones[0].getFirstPropertyValue('tzid') : undefined,
+  ];
+  // A name the zone database does not know is passed over, as a feed's any other unknown value.
+  return candidates.find((c): c is string => typeof c === 'string' && resolveZone(c.trim()) !== null)?.trim();
+}
+
 /** DTSTART and DTEND as the events API takes them: whole days, or wall times in the zone TZID names. */
 function timesOf(event: ICAL.Event): Record<string, unknown> {
   const start = event.startDate;
@@ -30,7 +47,8 @@ function timesOf(event: ICAL.Event): Record<string, unknown> {
     // DTEND of a whole-day event is the day after its last day (RFC 5545 §3.6.1).
     const end = event.endDate && event.endDate.compare(start) > 0 ? event.endDate.clone() : start.clone();
     if (event.endDate && event.endDate.compare(start) > 0) end.adjust(-1, 0, 0, 0);
-    return { all_day: true, start_date: dayOf(start), end_date: dayOf(end) };
+    const zone = wholeDaysZone(event.component);
+    return { all_day: true, start_date: dayOf(start), end_date: dayOf(end), ...(zone ? { timezone: zone } : {}) };
   }
   const tzid = event.component.getFirstProperty('dtstart')?.getParameter('tzid');
   const at = placed(start, typeof tzid === 'string' ? tzid : null);
@@ -53,7 +71,7 @@ export const ICAL_EVENT_FIELDS: { readonly [K in keyof Required<CreateEventDto>]
   start_date: { property: 'DTSTART', read: timesOf },
   end_date: { property: 'DTEND', with: 'start_date' },
   all_day: { property: 'DTSTART', with: 'start_date' },
-  timezone: { property: 'TZID', with: 'start_date' },
+  timezone: { property: 'TZID (timed), X-CAL-TIMEZONE or X-WR-TIMEZONE (all-day)', with: 'start_date' },
   description: {
     property: 'DESCRIPTION',
     read: (event) => {

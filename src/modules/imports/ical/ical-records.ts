@@ -70,8 +70,17 @@ function fieldsOf(
   };
 }
 
-/** The series lines of a VEVENT, as the events API's `recurrence` takes them. */
+/**
+ * The series lines of a VEVENT, as the events API's `recurrence` takes them: as their author wrote them when
+ * the feed says so (`X-CAL-RECURRENCE`, from another instance of this service: COUNT and an open end kept),
+ * else the RRULE, RDATE and EXDATE the feed expands by.
+ */
 function recurrenceOf(component: ICAL.Component): string[] {
+  const authored = component
+    .getAllProperties('x-cal-recurrence')
+    .map((property) => property.getFirstValue())
+    .filter((value): value is string => typeof value === 'string' && value.trim() !== '');
+  if (authored.length > 0) return authored;
   return ['rrule', 'rdate', 'exdate'].flatMap((name) =>
     component.getAllProperties(name).map((property) => property.toICALString()),
   );
