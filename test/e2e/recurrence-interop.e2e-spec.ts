@@ -71,6 +71,13 @@ const RULES: Rule[] = [
     'RRULE:FREQ=MONTHLY;BYDAY=TU,TH;BYSETPOS=2;COUNT=8',
   ),
   rule(
+    'weekly off-pattern',
+    'Europe/Berlin',
+    '2031-01-01 18:00',
+    '2031-01-01 19:00',
+    'RRULE:FREQ=WEEKLY;BYDAY=FR;COUNT=4',
+  ),
+  rule(
     'last Friday',
     'America/New_York',
     '2031-01-31 19:00',

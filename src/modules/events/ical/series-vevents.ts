@@ -6,7 +6,7 @@ import type { EventDates } from '../model/event-dates';
 import type { EventObject } from '../model/event.mapper';
 import type { EventSeriesEntity } from '../recurrence/event-series.entity';
 import { parseRecurrence } from '../recurrence/recurrence-lines';
-import { expandSeries } from '../recurrence/series-expansion';
+import { expandSeries, rulesGiveStart } from '../recurrence/series-expansion';
 import { occurrenceDates } from '../recurrence/occurrence-dates';
 import { withUntil } from '../recurrence/series-lines-edit';
 import { foldLines } from './fold-lines';
@@ -76,6 +76,8 @@ export function seriesVevents(
   const bounded = masterLocal === anchor ? rules.map((line) => withUntil(line, until)) : [SINGLE_INSTANCE];
   const expected = new Set(masterLocal === anchor ? ruleTimes(series, bounded, masterLocal, now) : [masterLocal]);
   const listedTimes = new Set(occurrences.map((o) => o.occurrenceLocal));
+  // DTSTART off the rule's pattern is an occurrence (RFC 5545) that ical.js leaves out: it is an RDATE too.
+  if (masterLocal === anchor && !startOnPattern(series, bounded, masterLocal)) expected.delete(masterLocal);
   const value = (local: string): string => {
     const wall = DateTime.fromSQL(local, { zone: 'UTC' });
     if (!timed) return wall.toFormat('yyyyMMdd');
@@ -193,6 +195,13 @@ function firstRuleTimeFrom(
   now: DateTime,
 ): string | undefined {
   return ruleTimes(series, rules, series.startLocal, now).find((local) => local >= from);
+}
+
+/** Whether the rules themselves give `start` (see `rulesGiveStart`). */
+function startOnPattern(series: EventSeriesEntity, rules: string[], start: string): boolean {
+  const parsed = parseRecurrence(rules, series.timezone);
+  const wall = wallTimeOf(start);
+  return !parsed.ok || !wall || rulesGiveStart(parsed.set, wall);
 }
 
 /** The wall times `rules` give from `start`, in order. */

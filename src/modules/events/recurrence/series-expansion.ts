@@ -108,6 +108,21 @@ export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Exp
   return { ok: true, occurrences, horizonUtc: unbounded ? horizonUtc : null };
 }
 
+/**
+ * Whether one of the rules itself gives `start` (DTSTART on the rule's pattern). RFC 5545 makes DTSTART the
+ * first occurrence either way, but ical.js drops one that is off the pattern (a Wednesday under BYDAY=FR).
+ */
+export function rulesGiveStart(set: RecurrenceSet, start: WallTime): boolean {
+  const at = floating(start);
+  return set.rules.some((rule) => {
+    const bare = rule.clone();
+    bare.until = null;
+    bare.count = null;
+    const rrule = new RRule({ ...RRule.parseString(bare.toString()), dtstart: at });
+    return rrule.after(at, true)?.getTime() === at.getTime();
+  });
+}
+
 const tooMany = (limit: number) => `would have more than ${limit} occurrences`;
 
 /** A rule that matched too rarely for its budget, named with the parts that filter its candidates. */
