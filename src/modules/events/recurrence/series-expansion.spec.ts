@@ -224,4 +224,26 @@ describe('series expansion', () => {
     });
     expect(manyDates.ok).toBe(false);
   });
+
+  it("counts an open rule's limit from now: a weekly series that began 80 years ago keeps growing", () => {
+    const longAgo = (limitFromNow: boolean) =>
+      expandSeries(setOf(['RRULE:FREQ=WEEKLY']), {
+        start: wallTimeOf('1951-01-01 10:00:00')!,
+        zone: IANAZone.create('Europe/Berlin'),
+        nowUtc: NOW,
+        limitFromNow,
+      });
+    const extended = longAgo(true);
+    expect(extended.ok && extended.occurrences.length).toBeGreaterThan(MAX_OCCURRENCES);
+    // A write of the same series (all its occurrences made at once) stays within the limit.
+    expect(longAgo(false)).toEqual({ ok: false, problem: `would have more than ${MAX_OCCURRENCES} occurrences` });
+    // Over the limit within the horizon itself: still a 400 naming the limit.
+    const hourly = expandSeries(setOf(['RRULE:FREQ=DAILY;BYHOUR=0,2,4,6,8,10,12,14,16,18,20,22']), {
+      start: wallTimeOf('2031-01-01 00:00:00')!,
+      zone: IANAZone.create('Europe/Berlin'),
+      nowUtc: NOW,
+      limitFromNow: true,
+    });
+    expect(hourly).toEqual({ ok: false, problem: `would have more than ${MAX_OCCURRENCES} occurrences` });
+  });
 });

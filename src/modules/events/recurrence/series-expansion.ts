@@ -5,8 +5,14 @@ import { formatWallTime, wallTimeToUtc, type WallTime } from '../../../common/da
 import { boundedBetween, MAX_RULE_CANDIDATES } from './bounded-rule';
 import type { LineDate, RecurrenceSet } from './recurrence-lines';
 
-/** Most occurrences a series may have: a daily rule for ten years (3,653) fits. */
+/**
+ * Most occurrences a series may have: a daily rule for ten years (3,653) fits. A write of a series is refused
+ * over it; the horizon's extension of an open rule (`limitFromNow`) counts only the occurrences from now on, so
+ * a series that runs for decades keeps growing.
+ */
 export const MAX_OCCURRENCES = 4000;
+/** How many times the limit an open rule's whole run may hold, past occurrences included (a bound on the work). */
+const PAST_FACTOR = 25;
 /** How far ahead an unbounded rule (no COUNT, no UNTIL) is expanded; the horizon moves forward by itself. */
 export const HORIZON_DAYS = 730;
 /** How far a bounded rule is looked through for its occurrences (a COUNT of leap days spans decades). */
@@ -34,6 +40,8 @@ export interface ExpansionOptions {
   /** Now: an unbounded rule is expanded to `HORIZON_DAYS` after it. */
   nowUtc: DateTime;
   limit?: number;
+  /** For an open rule: the limit counts the occurrences from now to the horizon only (its extension). */
+  limitFromNow?: boolean;
   horizonDays?: number;
 }
 
@@ -76,7 +84,8 @@ export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Exp
     const end = untilUtc ?? (bounded ? options.nowUtc.plus({ years: MAX_SPAN_YEARS }) : horizonUtc);
     const found = boundedBetween(rrule, floating(options.start), new Date(end.toMillis() + 86_400_000), {
       candidates: MAX_RULE_CANDIDATES,
-      occurrences: limit,
+      // An open rule's past occurrences are not counted against the limit, but still looked through.
+      occurrences: !bounded && options.limitFromNow ? limit * PAST_FACTOR : limit,
     });
     if (!found.ok) {
       return { ok: false, problem: found.reason === 'occurrences' ? tooMany(limit) : tooRare(rule) };
@@ -104,7 +113,9 @@ export function expandSeries(set: RecurrenceSet, options: ExpansionOptions): Exp
     .filter(([local]) => !excluded.has(local) && !excluded.has(local.slice(0, 10)))
     .map(([local, startUtc]) => ({ local, startUtc }))
     .sort((a, b) => a.startUtc.toMillis() - b.startUtc.toMillis() || (a.local < b.local ? -1 : 1));
-  if (occurrences.length > limit) return { ok: false, problem: tooMany(limit) };
+  const fromNow = unbounded && options.limitFromNow === true;
+  const counted = fromNow ? occurrences.filter((o) => o.startUtc >= options.nowUtc).length : occurrences.length;
+  if (counted > limit) return { ok: false, problem: tooMany(limit) };
   return { ok: true, occurrences, horizonUtc: unbounded ? horizonUtc : null };
 }
 

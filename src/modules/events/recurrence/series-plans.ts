@@ -38,6 +38,7 @@ export function planSeries(
   series: EventSeriesEntity,
   lines: unknown,
   nowUtc: string,
+  options: { limitFromNow?: boolean } = {},
 ): { lines: string[]; occurrences: Occurrence[]; horizonUtc: string | null } {
   const zone = resolveZone(series.timezone);
   const start = wallTimeOf(series.startLocal);
@@ -48,6 +49,7 @@ export function planSeries(
     start,
     zone,
     nowUtc: DateTime.fromSQL(nowUtc, { zone: 'UTC' }),
+    ...options,
   });
   if (!expanded.ok) throw RequestValidationError.of({ recurrence: reason('recurrence', expanded.problem) });
   return {

@@ -258,7 +258,8 @@ export class SeriesWrites {
   /** Occurrences the horizon reached: made like the latest occurrence not edited on its own. */
   async extend(series: EventSeriesEntity, user: AuthUser, nowUtc: string): Promise<number> {
     const rows = await this.series.occurrences(series.id);
-    const plan = planSeries(series, series.lines, nowUtc);
+    // The horizon moves on however long the series has run: its limit counts what lies ahead.
+    const plan = planSeries(series, series.lines, nowUtc, { limitFromNow: true });
     const last = rows.reduce(
       (max, r) => ((r.details.occurrenceLocal ?? '') > max ? r.details.occurrenceLocal! : max),
       '',
