@@ -43,9 +43,59 @@ async function main(): Promise<void> {
     await work();
     console.log(`${label.padEnd(58)} ${Math.round(performance.now() - started)} ms`);
   };
+  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const ms = async (work: () => Promise<unknown>): Promise<number> => {
+    const started = performance.now();
+    await work();
+    return performance.now() - started;
+  };
   try {
     const venue = await api('POST', '/venues', { venue: 'Bench Hall', city: 'Berlin' });
     const other = await api('POST', '/venues', { venue: 'Other Hall', city: 'Berlin' });
+    // The ratios issue 48 asks for: a series' create and its one-series feed against a single event's.
+    const single = { venue: venue.id, categories: ['Bench classes'], tags: ['bench'] };
+    const singleCreates: number[] = [];
+    let lastSingle = { id: 0 };
+    for (let i = 0; i < 21; i++) {
+      singleCreates.push(
+        await ms(async () => {
+          lastSingle = await api('POST', '/events', {
+            ...single,
+            title: `Bench single ${i}`,
+            start_date: '2035-01-06 19:00:00',
+            end_date: '2035-01-06 21:00:00',
+          });
+        }),
+      );
+    }
+    let series = { id: 0 };
+    const seriesMs = await ms(async () => {
+      series = await api('POST', '/events', {
+        ...single,
+        title: 'Bench ratio series',
+        start_date: '2036-01-06 19:00:00',
+        end_date: '2036-01-06 21:00:00',
+        recurrence: [`RRULE:FREQ=DAILY;COUNT=${SIZE}`],
+      });
+    });
+    const feedOf = (query: string) => () =>
+      fetch(`${server.url}/cal/events/v1/events.ics?${query}`).then((res) => res.arrayBuffer());
+    const feedMs = async (query: string) => {
+      const runs: number[] = [];
+      for (let i = 0; i < 11; i++) runs.push(await ms(feedOf(`${query}&x=${i}`)));
+      return median(runs);
+    };
+    const singleFeed = await feedMs(`include=${lastSingle.id}`);
+    const seriesFeed = await feedMs(`series_id=${series.id}&start_date=2036-01-01&end_date=2042-01-01`);
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`;
+    console.log(`${'p50 create a single event'.padEnd(58)} ${median(singleCreates).toFixed(1)} ms`);
+    console.log(
+      `${`create a series of ${SIZE}`.padEnd(58)} ${Math.round(seriesMs)} ms (${ratio(seriesMs, median(singleCreates))} a single; issue 48: ≤ 50×)`,
+    );
+    console.log(`${'p50 GET /events.ics, one single event'.padEnd(58)} ${singleFeed.toFixed(1)} ms`);
+    console.log(
+      `${`p50 GET /events.ics, the series of ${SIZE}`.padEnd(58)} ${seriesFeed.toFixed(1)} ms (${ratio(seriesFeed, singleFeed)}; issue 48: ≤ 3×)`,
+    );
     for (let round = 1; round <= ROUNDS; round++) {
       let first = { id: 0 };
       await timed(`round ${round}: create a series of ${SIZE} (daily, venue, 2 terms)`, async () => {
