@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { DateTime, IANAZone } from 'luxon';
 import { wallTimeOf } from '../../../common/dates/wall-time';
 import { parseRecurrence, type RecurrenceSet } from './recurrence-lines';
-import { expandSeries, HORIZON_DAYS, MAX_OCCURRENCES } from './series-expansion';
+import { expandSeries, HORIZON_DAYS, MAX_OCCURRENCES, rulesGiveStart } from './series-expansion';
 
 const NOW = DateTime.fromISO('2031-01-01T00:00:00Z', { zone: 'utc' });
 
@@ -245,5 +245,15 @@ describe('series expansion', () => {
       limitFromNow: true,
     });
     expect(hourly).toEqual({ ok: false, problem: `would have more than ${MAX_OCCURRENCES} occurrences` });
+  });
+
+  it('tells whether the rules give DTSTART, quickly even for a rule that never matches', () => {
+    const start = wallTimeOf('2031-01-01 18:00:00')!;
+    expect(rulesGiveStart(setOf(['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=3']), start)).toBe(true);
+    expect(rulesGiveStart(setOf(['RRULE:FREQ=WEEKLY;BYDAY=FR;COUNT=3']), start)).toBe(false);
+    // 30 February: without its UNTIL, rrule alone would look until the year 9999.
+    expect(rulesGiveStart(setOf(['RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30;UNTIL=20310301T000000Z']), start)).toBe(
+      false,
+    );
   });
 });

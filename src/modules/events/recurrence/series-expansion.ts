@@ -130,7 +130,10 @@ export function rulesGiveStart(set: RecurrenceSet, start: WallTime): boolean {
     bare.until = null;
     bare.count = null;
     const rrule = new RRule({ ...RRule.parseString(bare.toString()), dtstart: at });
-    return rrule.after(at, true)?.getTime() === at.getTime();
+    // Only DTSTART's own instant is asked for, within the candidate budget: a rule that matches rarely, or
+    // (without its UNTIL) never, must not be searched until the year 9999 on the request loop.
+    const found = boundedBetween(rrule, at, at, { candidates: MAX_RULE_CANDIDATES, occurrences: 1 });
+    return found.ok && found.dates.some((d) => d.getTime() === at.getTime());
   });
 }
 
