@@ -126,7 +126,14 @@ export class EventRecordWriter {
     details: EventDetailsEntity,
     dto: UpdateEventDto,
     user: AuthUser | null,
-    options: { dates?: EventDates; post?: PostWriteInput; detach?: boolean; occurrenceLocal?: string } = {},
+    options: {
+      dates?: EventDates;
+      post?: PostWriteInput;
+      detach?: boolean;
+      occurrenceLocal?: string;
+      /** False: the caller writes the terms, links and modules' fields of many events at once (a series). */
+      links?: boolean;
+    } = {},
   ): Promise<void> {
     const detailsBefore = { ...details };
     const parentId = await this.parentFor(dto.post_parent, post.id, user);
@@ -156,7 +163,7 @@ export class EventRecordWriter {
     if (options.detach && details.seriesId !== null) details.detached = true;
     if (options.occurrenceLocal !== undefined) details.occurrenceLocal = options.occurrenceLocal;
     await this.db.updateRow(EventDetailsEntity, details, detailsBefore);
-    await this.writeLinks([post], dto, user);
+    if (options.links !== false) await this.writeLinks([post], dto, user);
   }
 
   private postInput(dto: UpdateEventDto) {

@@ -115,6 +115,8 @@ export class SeriesWrites {
     // The target first: a new password is hashed and an image URL fetched once, then copied to the others.
     const ordered = [target, ...rows.filter((r) => r.post.id !== target.post.id)];
     const shared: UpdateEventDto = Object.fromEntries(Object.entries(dto).filter(([key]) => !isOccurrenceOwn(key)));
+    // The terms, links and modules' fields are the same for every occurrence written: resolved once, below.
+    const written: PostEntity[] = [];
     for (const [index, row] of ordered.entries()) {
       if (index > 0 && index % WRITES_PER_TURN === 0) await this.db.yieldTurn();
       const isTarget = row.post.id === target.post.id;
@@ -132,8 +134,15 @@ export class SeriesWrites {
         : isTarget
           ? targetDates
           : occurrenceDates(current, occurrenceLocal ?? row.details.occurrenceLocal!);
-      await this.writer.apply(row.post, row.details, rowDto, user, { dates, post: copied, occurrenceLocal });
+      await this.writer.apply(row.post, row.details, rowDto, user, {
+        dates,
+        post: copied,
+        occurrenceLocal,
+        links: false,
+      });
+      written.push(row.post);
     }
+    await this.writer.writeLinks(written, shared, user);
     for (const row of rows) row.details.occurrenceLocal = moved.get(row.post.id) ?? row.details.occurrenceLocal;
     // The lines moved with the times: every occurrence shows them, those edited on their own included.
     if (moved.size > 0) this.records.recordEmbeddingChanged(rows.map((r) => r.post));
