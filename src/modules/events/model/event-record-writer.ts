@@ -16,6 +16,7 @@ import { DatabaseContext } from '../../../database/database-context';
 import { CALENDAR_POST_TYPES } from '../../calendar-post-types';
 import type { UpdateEventDto } from '../rest/dto/update-event.dto';
 import type { EventDates } from './event-dates';
+import type { EventApplyOptions } from './event-apply-options';
 import { EventDetailsEntity } from './event-details.entity';
 import { applyCost, eventDatesOf } from './event-details-input';
 import { EVENT_POST_TYPE } from './event.post-type';
@@ -126,14 +127,7 @@ export class EventRecordWriter {
     details: EventDetailsEntity,
     dto: UpdateEventDto,
     user: AuthUser | null,
-    options: {
-      dates?: EventDates;
-      post?: PostWriteInput;
-      detach?: boolean;
-      occurrenceLocal?: string;
-      /** False: the caller writes the terms, links and modules' fields of many events at once (a series). */
-      links?: boolean;
-    } = {},
+    options: EventApplyOptions = {},
   ): Promise<void> {
     const detailsBefore = { ...details };
     const parentId = await this.parentFor(dto.post_parent, post.id, user);

@@ -13,7 +13,8 @@ import type { EventRecord } from '../model/event-record';
 import { isOccurrenceOwn } from '../fields/event-field-declarations';
 import { EventSeriesEntity } from './event-series.entity';
 import { type Occurrence } from './series-expansion';
-import { linesBefore, withExdate, withoutExdate } from './series-lines-edit';
+import { linesBefore } from './series-lines-edit';
+import { excludeOccurrence, includeOccurrence } from './series-exdates';
 import { occurrenceDates, wallSeconds } from './occurrence-dates';
 import { SeriesRepository } from './series.repository';
 import { SeriesTemplates } from './series-templates';
@@ -242,26 +243,13 @@ export class SeriesWrites {
   }
 
   /** One occurrence deleted on its own: its rule time becomes an EXDATE of the series. */
-  async excludeOne(series: EventSeriesEntity, target: EventRecord, force: boolean): Promise<void> {
-    const rows = await this.series.occurrences(series.id);
-    const others = rows.filter((r) => r.post.id !== target.post.id);
-    if (force && others.length === 0) {
-      await this.series.remove(series.id);
-      return;
-    }
-    series.lines = withExdate(series.lines, target.details.occurrenceLocal ?? '', series.allDay);
-    await this.series.save(series);
-    this.records.recordEmbeddingChanged(others.map((r) => r.post));
+  excludeOne(series: EventSeriesEntity, target: EventRecord, force: boolean): Promise<void> {
+    return excludeOccurrence(this.series, this.records, series, target, force);
   }
 
   /** One occurrence restored from the trash on its own: the EXDATE its delete added goes. */
-  async includeOne(series: EventSeriesEntity, target: EventRecord): Promise<void> {
-    const lines = withoutExdate(series.lines, target.details.occurrenceLocal ?? '', series.timezone);
-    if (lines.length === series.lines.length && lines.every((line, i) => line === series.lines[i])) return;
-    series.lines = lines;
-    await this.series.save(series);
-    const rows = await this.series.occurrences(series.id);
-    this.records.recordEmbeddingChanged(rows.filter((r) => r.post.id !== target.post.id).map((r) => r.post));
+  includeOne(series: EventSeriesEntity, target: EventRecord): Promise<void> {
+    return includeOccurrence(this.series, this.records, series, target);
   }
 
   /** Occurrences the horizon reached: made like the latest occurrence not edited on its own. */
