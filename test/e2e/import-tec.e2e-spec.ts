@@ -414,6 +414,8 @@ describe("import:tec with modules' types and taxonomies the TEC site does not ha
     expect(summary.skipped.map((s) => s.id).sort()).toEqual(['audiences', 'speakers']);
     expect(summary.skipped[0].reason).toContain('(404)');
     expect(run.code).toBe(0);
+    // The tickets of a child resource TEC does not have: asked of the site once, not once per event.
+    expect(site.requests.filter((r) => r.key.includes('/tickets')).length).toBe(1);
   });
 });
 

@@ -1,5 +1,5 @@
-import { DateTime } from 'luxon';
 import { wallTimeOf, wallTimeToUtc } from '../../../common/dates/wall-time';
+import { shiftWall } from '../recurrence/occurrence-dates';
 
 /**
  * A series' length as its VEVENT's DURATION: whole days nominal (`P2D`: two days on the clock face, 48 or 47
@@ -27,7 +27,7 @@ export function nominalDuration(seconds: number): string {
  */
 export function readersEndUtc(startLocal: string, seconds: number, zone: string): string {
   const days = Math.floor(seconds / 86_400);
-  const wall = wallTimeOf(DateTime.fromSQL(startLocal, { zone: 'UTC' }).plus({ days }).toFormat('yyyy-MM-dd HH:mm:ss'));
+  const wall = wallTimeOf(shiftWall(startLocal, days * 86_400));
   if (!wall) return startLocal;
   return wallTimeToUtc(wall, zone)
     .plus({ seconds: seconds % 86_400 })

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { wallTimeOf, wallTimeToUtc } from '../../../common/dates/wall-time';
 import { lineDates, type LineDate } from './recurrence-lines';
+import { shiftWall } from './occurrence-dates';
 
 /**
  * Where a series is cut in two (`scope=following`): the rule time of the first occurrence of the second part,
@@ -140,21 +141,9 @@ function movedValue(value: string, seconds: number, zone: string): string {
   const utc = value.toUpperCase().endsWith('Z');
   const written = DateTime.fromFormat(value.replace(/Z$/i, ''), "yyyyMMdd'T'HHmmss", { zone: 'UTC' });
   if (!utc) return compact(written.plus({ seconds }), true);
-  const wall = written.setZone(zone);
-  const shifted = DateTime.fromObject(
-    { year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute, second: wall.second },
-    { zone: 'UTC' },
-  ).plus({ seconds });
-  const placed = wallTimeToUtc(
-    {
-      year: shifted.year,
-      month: shifted.month,
-      day: shifted.day,
-      hour: shifted.hour,
-      minute: shifted.minute,
-      second: shifted.second,
-    },
-    zone,
-  );
+  // The instant's wall time in the zone, moved on the clock face, placed in the zone again.
+  const moved = wallTimeOf(shiftWall(written.setZone(zone).toFormat('yyyy-MM-dd HH:mm:ss'), seconds));
+  if (!moved) return value;
+  const placed = wallTimeToUtc(moved, zone);
   return `${compact(placed, true)}Z`;
 }

@@ -19,6 +19,8 @@ export class TecSite {
   /** The site's address as given, without the REST path: `https://example.org`. */
   readonly siteUrl: string;
   private readonly headers: Record<string, string>;
+  /** Child resources (`tickets`) the site answered 404 for: it has none of them. */
+  private readonly withoutChildren = new Set<string>();
   /** What this reading has read so far, every list in order (see `SourceDigest`). */
   private readonly digest = new SourceDigest();
 
@@ -76,12 +78,17 @@ export class TecSite {
    * module: 404), so the event's records here are left alone.
    */
   async childrenOf(eventId: number, path: string): Promise<Record<string, unknown>[] | null> {
+    // Asked once of a site without the resource (any TEC site): not one more request per event after that.
+    if (this.withoutChildren.has(path)) return null;
     const records: Record<string, unknown>[] = [];
     try {
       for await (const page of this.pages(`events/${eventId}/${path}`, { per_page: '100' }, path))
         records.push(...page.items);
     } catch (error) {
-      if (error instanceof SourceFetchError && error.status === 404 && records.length === 0) return null;
+      if (error instanceof SourceFetchError && error.status === 404 && records.length === 0) {
+        this.withoutChildren.add(path);
+        return null;
+      }
       throw error;
     }
     return records;

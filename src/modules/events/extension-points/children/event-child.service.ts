@@ -118,12 +118,13 @@ export class EventChildService {
       const post = await children.editable(eventId, ctx);
       const event = await children.parentOf(post);
       await db.manager.delete(this.def.entity, { eventId });
-      for (const dto of dtos) {
+      const records = dtos.map((dto) => {
         const record = this.def.create(eventId);
         this.def.apply(record, dto, event);
         this.assertFits(record, event);
-        await db.manager.save(record);
-      }
+        return record;
+      });
+      await db.manager.save(records);
       await children.changed(post);
     });
     return dtos.length;
