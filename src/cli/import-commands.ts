@@ -15,6 +15,13 @@ export interface ImportCliServices {
 
 type Run = (action: (services: ImportCliServices) => Promise<CliOutput>, json: boolean) => Promise<void>;
 
+/** A real calendar day as `YYYY-MM-DD` (any year from 1000 on): what `--since` and `--until` take. */
+function isDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text < '1000') return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
 /** A file's text, or an ImportError that says why there is none. */
 async function fileText(location: string): Promise<{ source: string; text: string }> {
   const path = resolve(location);
@@ -77,24 +84,43 @@ export function addImportCommands(program: Command, run: Run): void {
     .option('--user <login>', "the TEC site's user (its events in every status that user may see)")
     .option('--password <app-password>', "that user's application password")
     .option('--since <date>', 'only events from this date on (YYYY-MM-DD); nothing is trashed as gone')
+    .option('--until <date>', 'only events that start on or before this date (YYYY-MM-DD); nothing is trashed as gone')
+    .option(
+      '--deletions <rule>',
+      'venues, organizers and terms gone from the site: trash (default; terms are deleted) or report',
+    )
     .option('--as <login>', 'write as this user here (default: the first administrator)')
     .option('--dry-run', 'change nothing; print what an import would do')
     .option('--json', 'print JSON')
     .action(
       (
         site: string,
-        o: { user?: string; password?: string; since?: string; as?: string; dryRun?: boolean; json?: boolean },
+        o: {
+          user?: string;
+          password?: string;
+          since?: string;
+          until?: string;
+          deletions?: string;
+          as?: string;
+          dryRun?: boolean;
+          json?: boolean;
+        },
       ) =>
         run(async ({ sources, progress }) => {
           if ((o.user === undefined) !== (o.password === undefined))
             throw new ImportError('--user and --password go together');
-          if (o.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(o.since))
-            throw new ImportError('--since takes a date as YYYY-MM-DD');
+          for (const [name, value] of [
+            ['--since', o.since],
+            ['--until', o.until],
+          ] as const)
+            if (value !== undefined && !isDay(value)) throw new ImportError(`${name} takes a date as YYYY-MM-DD`);
+          if (o.deletions !== undefined && o.deletions !== 'trash' && o.deletions !== 'report')
+            throw new ImportError('--deletions takes trash or report');
           const bar = progressOf(progress);
           try {
             const credentials = o.user !== undefined ? { user: o.user, password: o.password ?? '' } : null;
             const outcome = await sources.run(
-              { kind: 'tec', url: site, credentials, since: o.since },
+              { kind: 'tec', url: site, credentials, since: o.since, until: o.until, deletions: o.deletions },
               { dryRun: o.dryRun === true, author: o.as, guarded: false, progress: bar.report },
             );
             return outputOf(outcome.summary);

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 /** Jest runs from the repository root. */
 export const TEC_FIXTURES = join(process.cwd(), 'test', 'fixtures', 'tec-6.17');
 
+const WP_EVENTS = '/wp-json/wp/v2/tribe_events';
+
 interface RecordedRequest {
   file: string;
   path: string;
@@ -30,6 +32,15 @@ export type Fault = 'html' | '500' | 'hang';
  */
 export class TecFixtureServer {
   readonly faults = new Map<string, Fault>();
+  /**
+   * Whether the site answers WordPress's own list of event posts (`/wp-json/wp/v2/tribe_events`), as a site
+   * with TEC's block editor does. Not recorded: served from the manifest's seeded ids and statuses, with the
+   * passwords the recorded password reads used, as WordPress answers it (see `wpEventPosts`).
+   */
+  wpIndex = true;
+  /** Posts (events, venues, organizers) and terms deleted at the site since it was recorded: left out of every answer. */
+  readonly gonePosts = new Set<number>();
+  readonly goneTerms = new Set<number>();
   readonly requests: { key: string; role: string }[] = [];
   private server: Server | null = null;
   private readonly recorded: RecordedRequest[];
@@ -65,7 +76,73 @@ export class TecFixtureServer {
       .replaceAll('{base_url}', this.url)
       .replaceAll('{host}', new URL(this.url).host)
       .replaceAll('{hostname}', new URL(this.url).hostname);
-    return JSON.parse(text) as RecordedAnswer;
+    return this.withoutGone(JSON.parse(text) as RecordedAnswer);
+  }
+
+  /**
+   * A recorded answer as the site answers after its deletions: a deleted event is 404, lists leave the
+   * deleted records out, and events no longer embed them.
+   */
+  private withoutGone(answer: RecordedAnswer): RecordedAnswer {
+    if (this.gonePosts.size === 0 && this.goneTerms.size === 0) return answer;
+    type Item = Record<string, unknown>;
+    const body = answer.body as Item;
+    if (typeof body.id === 'number' && this.gonePosts.has(body.id)) return { ...answer, status: 404 };
+    const kept = (items: unknown, gone: Set<number>) => (items as Item[]).filter((i) => !gone.has(Number(i.id)));
+    const event = (e: Item): Item => ({
+      ...e,
+      venue: !Array.isArray(e.venue) && this.gonePosts.has(Number((e.venue as Item).id)) ? [] : e.venue,
+      organizer: kept(e.organizer, this.gonePosts),
+      categories: kept(e.categories, this.goneTerms),
+      tags: kept(e.tags, this.goneTerms),
+    });
+    for (const key of ['events', 'venues', 'organizers', 'categories', 'tags'])
+      if (Array.isArray(body[key])) {
+        const items = kept(body[key], key === 'categories' || key === 'tags' ? this.goneTerms : this.gonePosts);
+        body[key] = key === 'events' ? (items).map(event) : items;
+      }
+    return typeof body.id === 'number' && 'venue' in body ? { ...answer, body: event(body) } : answer;
+  }
+
+  /**
+   * `GET /wp/v2/tribe_events` as WordPress 7 answers it: published posts to anyone; every status but the
+   * trash (`status=any`) and, in `context=edit`, each post's password to an administrator; 401 for
+   * `context=edit` and 400 for another status without credentials; `per_page` up to 100.
+   */
+  wpEventPosts(query: Record<string, string>, role: 'anonymous' | 'admin'): RecordedAnswer {
+    const error = (status: number, code: string) => ({ status, headers: {}, body: { code, data: { status } } });
+    const perPage = Number(query.per_page ?? 10);
+    const page = Number(query.page ?? 1);
+    if (!(perPage >= 1 && perPage <= 100)) return error(400, 'rest_invalid_param');
+    if (role === 'anonymous' && query.context === 'edit') return error(401, 'rest_forbidden_context');
+    const status = query.status ?? 'publish';
+    if (role === 'anonymous' && status !== 'publish') return error(400, 'rest_invalid_param');
+    const manifest = JSON.parse(readFileSync(join(TEC_FIXTURES, 'manifest.json'), 'utf8')) as {
+      seeded: { events: { ids: { id: number; status: string; password: boolean }[] } };
+    };
+    const passwords = new Map(
+      this.recorded.flatMap((r) => (r.query.password ? [[r.path.split('/').pop(), r.query.password]] : [])),
+    );
+    const posts = manifest.seeded.events.ids
+      .map((post) => (this.gonePosts.has(post.id) ? { ...post, status: 'trash' } : post))
+      .filter((post) => (status === 'any' ? post.status !== 'trash' : status.split(',').includes(post.status)))
+      .sort((a, b) => a.id - b.id)
+      .map((post) => ({
+        id: post.id,
+        status: post.status,
+        ...(query.context === 'edit' ? { password: passwords.get(String(post.id)) ?? '' } : {}),
+      }));
+    const totalPages = Math.max(1, Math.ceil(posts.length / perPage));
+    if (page > totalPages) return error(400, 'rest_post_invalid_page_number');
+    return {
+      status: 200,
+      headers: {
+        'content-type': 'application/json; charset=UTF-8',
+        'x-wp-total': String(posts.length),
+        'x-wp-totalpages': String(totalPages),
+      },
+      body: posts.slice((page - 1) * perPage, page * perPage),
+    };
   }
 
   async start(): Promise<string> {
@@ -82,7 +159,10 @@ export class TecFixtureServer {
         res.end('<!DOCTYPE html><html><body>There has been a critical error on this website.</body></html>');
         return;
       }
-      const answer = this.answer(url.pathname, query, role);
+      const answer =
+        url.pathname === WP_EVENTS && this.wpIndex
+          ? this.wpEventPosts(query, role)
+          : this.answer(url.pathname, query, role);
       if (!answer) {
         res.writeHead(404, { 'Content-Type': 'application/json; charset=UTF-8' });
         res.end(JSON.stringify({ code: 'rest_no_route', message: 'No route was found', data: { status: 404 } }));

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { In } from 'typeorm';
 import { foregroundRequests } from '../../common/background/foreground-requests';
 import { toAuthUser, type AuthUser } from '../../auth/auth-user';
 import { UsersService } from '../../auth/users.service';
@@ -22,6 +23,14 @@ class SavepointLost extends ImportError {}
 /** The note of a record `keep_local_edits` left as it was edited here. */
 export const KEPT_AS_EDITED = 'edited here since it was last imported: kept as edited (keep_local_edits)';
 
+/**
+ * Whether the record here is as its last import left it in kind: there, and (a post) not in the trash. One
+ * that is not is written again even when the source did not change.
+ */
+export function isCurrent(known: KnownRecord): boolean {
+  return known.status !== null && known.status !== 'trash';
+}
+
 /** What a source's record became here, as `imported_records` / `imported_terms` keep it. */
 export interface KnownRecord {
   rowId: number;
@@ -30,6 +39,11 @@ export interface KnownRecord {
   hash: string;
   /** When it was last written by an import. */
   importedUtc: string;
+  /**
+   * A post's status here as the run began (`trash` after it was trashed); null when the post is no longer here;
+   * undefined for terms and for what the run itself wrote.
+   */
+  status?: string | null;
 }
 
 type LedgerEntity = typeof ImportedRecordEntity | typeof ImportedTermEntity;
@@ -74,8 +88,21 @@ export class ImportLedger {
     return systemRequestContext(this.config, { user, requestId, clientAddress: 'import' });
   }
 
-  posts(source: string): Promise<Map<string, KnownRecord>> {
-    return this.known(ImportedRecordEntity, source);
+  /** The posts a source's records became, each with its status here (a trashed or deleted one is no longer current). */
+  async posts(source: string): Promise<Map<string, KnownRecord>> {
+    const known = await this.known(ImportedRecordEntity, source);
+    const ids = [...known.values()].map((r) => r.id);
+    const statuses = new Map<number, string>();
+    // In slices: one statement per 500 posts, whatever the size of the source.
+    for (let at = 0; at < ids.length; at += 500) {
+      const posts = await this.db.manager.find(PostEntity, {
+        select: { id: true, status: true },
+        where: { id: In(ids.slice(at, at + 500)) },
+      });
+      for (const post of posts) statuses.set(post.id, post.status);
+    }
+    for (const record of known.values()) record.status = statuses.get(record.id) ?? null;
+    return known;
   }
 
   terms(source: string): Promise<Map<string, KnownRecord>> {
@@ -127,6 +154,11 @@ export class ImportLedger {
     if (known) await this.db.manager.update(entity, { id: known.rowId }, full);
     else await this.db.insertOnly(entity, full);
     return { rowId: known?.rowId ?? 0, id, hash: row.hash ?? '', importedUtc };
+  }
+
+  /** Forgets a term the import deleted here: should the source show it again, it is made anew. */
+  async forgetTerm(known: KnownRecord): Promise<void> {
+    await this.db.manager.delete(ImportedTermEntity, { id: known.rowId });
   }
 
   /**

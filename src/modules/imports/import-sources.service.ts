@@ -5,7 +5,7 @@ import { IcalImports } from './ical-imports.service';
 import { emptySummary, type ImportProgress, type ImportSummary } from './import-summary';
 import type { ImportKind, OverwriteRule } from './subscriptions/import-subscription.entity';
 import { SourceDigest, type SourceReadHook } from './source-digest';
-import { TecImports } from './tec-imports.service';
+import { TecImports, type SourceDeletions } from './tec-imports.service';
 
 /** A source to import: an iCalendar URL or a TEC site, as the CLI or a subscription names it. */
 export interface ImportSource {
@@ -17,6 +17,10 @@ export interface ImportSource {
   categories?: string[];
   /** Only events from this date on (TEC). */
   since?: string;
+  /** Only events that start on or before this date (TEC). */
+  until?: string;
+  /** What a complete run does with venues, organizers and terms gone from the source (TEC; default `trash`). */
+  deletions?: SourceDeletions;
 }
 
 export interface ImportRunOptions {
@@ -73,6 +77,8 @@ export class ImportSources {
           credentials: source.credentials ?? null,
           dryRun: options.dryRun,
           since: source.since,
+          until: source.until,
+          deletions: source.deletions,
           author: options.author,
           overwrite: options.overwrite,
           fetch: this.fetchOptions(options.guarded),

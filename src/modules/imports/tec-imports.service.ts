@@ -4,12 +4,10 @@ import { DomainError } from '../../common/errors/domain-error';
 import type { RequestContext } from '../../common/http/request-context';
 import { validateDto } from '../../common/validation/nested';
 import { byId } from '../../core/posts/post-ref';
-import { PostEntity } from '../../core/posts/post.entity';
 import { CreateFlatTermDto } from '../../core/terms/dto/flat-term.dto';
 import { CreateHierarchicalTermDto } from '../../core/terms/dto/hierarchical-term.dto';
 import { TaxonomyTermsService } from '../../core/terms/taxonomy-terms.service';
 import { TaxonomyRegistry, type TaxonomyDefinition } from '../../core/terms/taxonomy.registry';
-import { DatabaseContext } from '../../database/database-context';
 import {
   CreateEventDto,
   UpdateEventDto,
@@ -22,7 +20,7 @@ import {
 } from '../events';
 import { SourceFetchError, type FetchOptions } from './fetch/source-fetch';
 import type { SourceReadHook } from './source-digest';
-import { ImportLedger, KEPT_AS_EDITED, type KnownRecord } from './import-ledger';
+import { ImportLedger, isCurrent, KEPT_AS_EDITED, type KnownRecord } from './import-ledger';
 import type { OverwriteRule } from './subscriptions/import-subscription.entity';
 import {
   emptySummary,
@@ -35,6 +33,7 @@ import {
   type ImportSummary,
 } from './import-summary';
 import { eventOf, hashOf, linkedRecordOf, termOf, type TecEvent } from './tec/tec-fields';
+import { TecEventSource, type EventWindow } from './tec/tec-event-source';
 import { TecSite } from './tec/tec-site';
 
 export interface TecImportInput {
@@ -43,6 +42,13 @@ export interface TecImportInput {
   dryRun?: boolean;
   /** Only events from this date on (`YYYY-MM-DD`); events outside it are then never trashed as gone. */
   since?: string;
+  /** Only events that start on or before this date (`YYYY-MM-DD`); nothing is then trashed as gone. */
+  until?: string;
+  /**
+   * What a complete run does with venues, organizers (any linked type) and terms gone from the source:
+   * `trash` (the default; terms, which have no trash, are deleted) or `report` (listed, left as they are).
+   */
+  deletions?: SourceDeletions;
   /** The login or user id to write as (default: the first administrator). */
   author?: string | number | null;
   fetch: Omit<FetchOptions, 'headers' | 'conditional'>;
@@ -56,13 +62,7 @@ export interface TecImportInput {
   onSourceRead?: SourceReadHook;
 }
 
-/**
- * TEC's lists run from now to two years ahead by default (so does this service's alias): the import asks
- * for every event from 2000 (or `--since`) to the end of this century.
- */
-const ALL_EVENTS_FROM = '2000-01-01 00:00:00';
-const ALL_EVENTS_TO = '2100-12-31 23:59:59';
-const EVENTS_PER_PAGE = '50';
+export type SourceDeletions = 'trash' | 'report';
 
 /** A linked type (venues, organizers, a module's speakers) as the import reads and writes it. */
 interface LinkedKind {
@@ -79,6 +79,8 @@ interface Run {
   terms: Map<string, KnownRecord>;
   overwrite?: OverwriteRule;
   signal?: AbortSignal;
+  /** The linked records' and terms' source ids each list showed, by field; a list the site lacks is absent. */
+  listed: Map<string, Set<string>>;
 }
 
 /**
@@ -91,7 +93,6 @@ interface Run {
 @Injectable()
 export class TecImports {
   constructor(
-    private readonly db: DatabaseContext,
     private readonly ledger: ImportLedger,
     private readonly writes: EventWritesService,
     private readonly termsService: TaxonomyTermsService,
@@ -122,15 +123,18 @@ export class TecImports {
         terms: await this.ledger.terms(source),
         overwrite: input.overwrite,
         signal: input.signal,
+        listed: new Map(),
       };
       try {
         for (const { field, taxonomy } of this.eventTaxonomies.termFields())
           await this.importTerms(run, site, field, this.taxonomies.get(taxonomy));
         const kinds = this.linkedKinds();
         for (const kind of kinds) await this.importLinkedList(run, site, kind);
-        const seen = await this.importEvents(run, site, kinds, input.since, progress);
+        const window = { since: input.since, until: input.until };
+        const seen = await this.importEvents(run, site, kinds, window, input.maxPages, progress);
         // Only a complete listing says which events left the site.
-        if (input.since === undefined) await this.trashGone(run, seen);
+        if (input.since === undefined && input.until === undefined) await this.trashGone(run, seen);
+        await this.followDeletions(run, kinds, input.deletions ?? 'trash');
       } catch (error) {
         // Refused as the source an earlier run crashed on: the subscription records it so.
         if (error instanceof ImportCrashed) throw error;
@@ -153,20 +157,22 @@ export class TecImports {
    * Every record of one of the site's lists; none, with a note, when the site has no such list (a type or
    * taxonomy a module adds here, which TEC does not have).
    */
-  private async listOf(run: Run, site: TecSite, restBase: string, query: Record<string, string>) {
+  private async listOf(run: Run, site: TecSite, field: string, restBase: string, query: Record<string, string>) {
     const all: Record<string, unknown>[] = [];
     try {
       for await (const page of site.pages(restBase, query)) all.push(...page.items);
     } catch (error) {
       if (!(error instanceof SourceFetchError) || error.status !== 404 || all.length > 0) throw error;
       run.summary.skipped.push({ id: restBase, reason: `the site has no list of ${restBase} (404)` });
+      return all;
     }
+    run.listed.set(field, new Set(all.map((record) => `${field}:${Number(record.id)}`)));
     return all;
   }
 
   /** Every term of the taxonomy, empty ones too, parents before their children. */
   private async importTerms(run: Run, site: TecSite, field: string, taxonomy: TaxonomyDefinition): Promise<void> {
-    const all = await this.listOf(run, site, taxonomy.restBase, { hide_empty: 'false' });
+    const all = await this.listOf(run, site, field, taxonomy.restBase, { hide_empty: 'false' });
     const pending = new Map(all.map((term) => [Number(term.id), term]));
     const done = new Set<number>();
     while (pending.size > 0) {
@@ -182,7 +188,8 @@ export class TecImports {
         pending.delete(id);
         done.add(id);
         const { fields, parent } = termOf(term);
-        if (run.terms.get(`${field}:${id}`)?.hash === hashOf({ ...fields, parent })) {
+        const known = run.terms.get(`${field}:${id}`);
+        if (known && isCurrent(known) && known.hash === hashOf({ ...fields, parent })) {
           run.summary.unchanged++;
           continue;
         }
@@ -227,7 +234,7 @@ export class TecImports {
   }
 
   private async importLinkedList(run: Run, site: TecSite, kind: LinkedKind): Promise<void> {
-    for (const record of await this.listOf(run, site, kind.target.restBase, {}))
+    for (const record of await this.listOf(run, site, kind.field, kind.target.restBase, {}))
       await this.importLinked(run, kind, record);
   }
 
@@ -237,70 +244,81 @@ export class TecImports {
     const fields = linkedRecordOf(record);
     const hash = hashOf(fields);
     const known = run.posts.get(sourceId);
-    if (known?.hash === hash) {
+    // A record embedded in an event is there as much as a listed one.
+    run.listed.get(kind.field)?.add(sourceId);
+    if (known && isCurrent(known) && known.hash === hash) {
       run.summary.unchanged++;
       return;
     }
     await this.ledger.attempt(run.summary, sourceId, async () => {
       if (known && (await this.keptAsEdited(run, sourceId, known))) return 'unchanged';
       const dto = await validateDto(kind.target.createDto, fields);
-      const postId = known
-        ? (await kind.target.update(byId(known.id), dto, run.ctx)).id
+      // Deleted here for good since: made anew, and the ledger's row follows it.
+      const here = known && known.status !== null ? known : undefined;
+      const postId = here
+        ? (await kind.target.update(byId(here.id), Object.assign(dto, restored(here, dto)), run.ctx)).id
         : (await kind.target.create(dto, run.ctx)).id;
       run.posts.set(sourceId, await this.ledger.rememberPost(run.source, sourceId, postId, hash, known));
       return known ? 'updated' : 'created';
     });
   }
 
-  /** Every event the credentials may list, page by page; the source ids seen. */
+  /** Every event the credentials may read (`TecEventSource`); the source ids of those that are there. */
   private async importEvents(
     run: Run,
     site: TecSite,
     kinds: LinkedKind[],
-    since: string | undefined,
+    window: EventWindow,
+    maxPages: number | undefined,
     progress: ImportProgress | undefined,
   ): Promise<Set<string>> {
-    const seen = new Set<string>();
-    const query = {
-      per_page: EVENTS_PER_PAGE,
-      start_date: since ? `${since} 00:00:00` : ALL_EVENTS_FROM,
-      end_date: ALL_EVENTS_TO,
-    };
     const linkFields = [...kinds.map((k) => k.field), ...this.eventTaxonomies.termFields().map((t) => t.field)];
     // Modules' write fields come from a source that shows them (another instance loading the same module).
     const moduleFields = this.fields
       .all()
       .filter((f) => f.save !== undefined)
       .map((f) => f.name);
-    let done = 0;
-    for await (const page of site.pages('events', query)) {
-      const total = page.totalPages * Number(EVENTS_PER_PAGE);
-      for (const record of page.items) {
-        throwIfCancelled(run.signal);
-        const sourceId = `event:${Number(record.id)}`;
-        seen.add(sourceId);
-        // A linked record the site's lists did not show (a draft venue an event embeds) comes from the event.
-        for (const kind of kinds)
-          for (const embedded of embeddedRecords(record[kind.field]))
-            if (!run.posts.has(`${kind.field}:${Number(embedded.id)}`)) await this.importLinked(run, kind, embedded);
-        progress?.(++done, Math.max(total, done));
-        const event = eventOf(record, linkFields, moduleFields);
-        if (run.posts.get(sourceId)?.hash === hashOf(event)) {
-          run.summary.unchanged++;
-          continue;
-        }
-        await this.ledger.attempt(run.summary, sourceId, () => this.importEvent(run, site, sourceId, event));
+    const source = new TecEventSource(
+      site,
+      maxPages ?? Number.MAX_SAFE_INTEGER,
+      {
+        note: (entry) => run.summary.notes.push(entry),
+        skip: (entry) => run.summary.skipped.push(entry),
+        progress: (done, total) => progress?.(done, total),
+      },
+      window,
+    );
+    const knownIds = [...run.posts.keys()].flatMap((id) => (id.startsWith('event:') ? [Number(id.slice(6))] : []));
+    const otherIds = new Set(
+      [...run.posts.keys()].flatMap((id) => (id.startsWith('event:') ? [] : [Number(id.slice(id.indexOf(':') + 1))])),
+    );
+    for await (const { id, record, password } of source.events(knownIds, otherIds)) {
+      throwIfCancelled(run.signal);
+      const sourceId = `event:${id}`;
+      // A linked record the site's lists did not show (a draft venue an event embeds) comes from the event.
+      for (const kind of kinds)
+        for (const embedded of embeddedRecords(record[kind.field]))
+          if (!run.posts.has(`${kind.field}:${Number(embedded.id)}`)) await this.importLinked(run, kind, embedded);
+          else run.listed.get(kind.field)?.add(`${kind.field}:${Number(embedded.id)}`);
+      const event = eventOf(record, linkFields, moduleFields, password);
+      const known = run.posts.get(sourceId);
+      if (known && isCurrent(known) && known.hash === hashOf(event)) {
+        run.summary.unchanged++;
+        continue;
       }
+      await this.ledger.attempt(run.summary, sourceId, () => this.importEvent(run, site, sourceId, event));
     }
-    return seen;
+    return new Set([...source.seen].map((id) => `event:${id}`));
   }
 
   private async importEvent(run: Run, site: TecSite, sourceId: string, event: TecEvent): Promise<ImportOutcome> {
     const hash = hashOf(event);
-    const known = run.posts.get(sourceId);
+    const ledgerRow = run.posts.get(sourceId);
+    // Deleted here for good since: made anew, and the ledger's row follows it.
+    const known = ledgerRow && ledgerRow.status !== null ? ledgerRow : undefined;
     if (known && (await this.keptAsEdited(run, sourceId, known))) return 'unchanged';
     const fields: Record<string, unknown> = { ...event.fields, ...this.linksHere(run, sourceId, event) };
-    if (event.protectedInSource && !known) {
+    if (event.protectedInSource && !known && fields.password === undefined) {
       // Its password is not the source's to tell: protected here by one nobody knows until an editor sets it.
       fields.password = randomBytes(18).toString('base64url');
       run.summary.notes.push({
@@ -313,8 +331,7 @@ export class TecImports {
     if (known && !event.protectedInSource) fields.password = '';
     let postId: number;
     if (known) {
-      const post = await this.db.manager.findOneBy(PostEntity, { id: known.id });
-      if (post?.status === 'trash' && fields.status === undefined) fields.status = 'publish';
+      Object.assign(fields, restored(known, fields));
       await this.writes.update(byId(known.id), await validateDto(UpdateEventDto, fields), run.ctx, 'all');
       postId = known.id;
     } else {
@@ -329,7 +346,7 @@ export class TecImports {
       const records = await site.childrenOf(Number(sourceId.slice('event:'.length)), child.path);
       if (records !== null) await child.replaceAll(postId, records, run.ctx);
     }
-    run.posts.set(sourceId, await this.ledger.rememberPost(run.source, sourceId, postId, hash, known));
+    run.posts.set(sourceId, await this.ledger.rememberPost(run.source, sourceId, postId, hash, ledgerRow));
     return known ? 'updated' : 'created';
   }
 
@@ -362,15 +379,56 @@ export class TecImports {
   private async trashGone(run: Run, seen: Set<string>): Promise<void> {
     for (const [sourceId, known] of run.posts) {
       throwIfCancelled(run.signal);
-      if (!sourceId.startsWith('event:') || seen.has(sourceId)) continue;
+      if (!sourceId.startsWith('event:') || seen.has(sourceId) || !isCurrent(known)) continue;
       await this.ledger.attempt(run.summary, sourceId, async () => {
-        const post = await this.db.manager.findOneBy(PostEntity, { id: known.id });
-        if (!post || post.status === 'trash') return 'unchanged';
         await this.writes.delete(byId(known.id), false, run.ctx, 'all');
         return 'trashed';
       });
     }
   }
+
+  /**
+   * Venues, organizers (any linked type) and terms a complete list of the site no longer shows: trashed here
+   * (terms deleted: they have no trash) or, with `report`, listed. A list the site does not have says nothing.
+   */
+  private async followDeletions(run: Run, kinds: LinkedKind[], mode: SourceDeletions): Promise<void> {
+    const gone = (field: string, known: Map<string, KnownRecord>) => {
+      const listed = run.listed.get(field);
+      if (!listed) return [];
+      return [...known].filter(([id, record]) => id.startsWith(`${field}:`) && !listed.has(id) && isCurrent(record));
+    };
+    const report = (sourceId: string) =>
+      run.summary.notes.push({ id: sourceId, reason: 'gone from the source: left here (deletions: report)' });
+    for (const kind of kinds)
+      for (const [sourceId, known] of gone(kind.field, run.posts)) {
+        throwIfCancelled(run.signal);
+        if (mode === 'report') report(sourceId);
+        else
+          await this.ledger.attempt(run.summary, sourceId, async () => {
+            await kind.target.delete(byId(known.id), false, run.ctx);
+            return 'trashed';
+          });
+      }
+    for (const { field, taxonomy } of this.eventTaxonomies.termFields())
+      for (const [sourceId, known] of gone(field, run.terms)) {
+        throwIfCancelled(run.signal);
+        if (mode === 'report') report(sourceId);
+        else
+          await this.ledger.attempt(run.summary, sourceId, async () => {
+            await this.termsService.delete(this.taxonomies.get(taxonomy), known.id, run.ctx);
+            await this.ledger.forgetTerm(known);
+            run.terms.delete(sourceId);
+            return 'trashed';
+          });
+      }
+  }
+}
+
+/** A post in the trash here that its source shows again comes back (as published, if the source says no status). */
+function restored(known: KnownRecord, fields: object): { status?: string } {
+  return known.status === 'trash' && !('status' in fields && (fields as { status?: unknown }).status !== undefined)
+    ? { status: 'publish' }
+    : {};
 }
 
 function embeddedRecords(member: unknown): Record<string, unknown>[] {

@@ -128,7 +128,12 @@ export const TEC_EVENT_FIELDS: { readonly [K in keyof Required<CreateEventDto>]:
   excerpt: blankableMember,
   all_day: { from: 'read', read: (e) => e.all_day === true, blankable: true },
   cost: { from: 'read', read: (e) => costOf(e.cost_details, e.cost), blankable: true },
-  website: { from: 'read', read: (e) => (typeof e.website === 'string' ? e.website : ''), blankable: true },
+  // TEC shows the event's own page as its website when none is set: that is no website of the event's.
+  website: {
+    from: 'read',
+    read: (e) => (typeof e.website === 'string' && e.website !== e.url ? e.website : ''),
+    blankable: true,
+  },
   show_map: flag('show_map'),
   show_map_link: flag('show_map_link'),
   hide_from_listings: flag('hide_from_listings'),
@@ -139,7 +144,10 @@ export const TEC_EVENT_FIELDS: { readonly [K in keyof Required<CreateEventDto>]:
   tags: { from: 'terms' },
   date: { from: 'none', why: "WordPress's local publication date: date_utc carries the same instant" },
   author: { from: 'none', why: 'a user of the other site: the import writes as its own author' },
-  password: { from: 'none', why: 'TEC never shows a password: a protected event is imported protected' },
+  password: {
+    from: 'none',
+    why: "TEC never shows a password: WordPress's list of event posts shows it to an editor (tec-event-source.ts)",
+  },
   post_parent: { from: 'none', why: "TEC's REST API shows no parent event" },
   recurrence: { from: 'none', why: "TEC's REST API lists occurrences as single events, without their rule" },
 };
@@ -153,13 +161,19 @@ const SCALAR_FIELDS = Object.entries(TEC_EVENT_FIELDS as Record<string, TecField
  * The write fields of a TEC event. A password-protected event that is listed with its content and flags
  * blanked (`null` flags, no links) has those left out, not written as empty. `moduleFields`: write fields
  * modules declare here, taken from the source's member of the same name when it shows one (a source that
- * loads the same module).
+ * loads the same module). `password`: the event's password there, when the credentials could read it.
  */
-export function eventOf(event: Record<string, unknown>, linkFields: string[], moduleFields: string[] = []): TecEvent {
+export function eventOf(
+  event: Record<string, unknown>,
+  linkFields: string[],
+  moduleFields: string[] = [],
+  password: string | null = null,
+): TecEvent {
   // TEC blanks a protected event for everyone; this service shows it in full to its editors, and says so.
   const blanked = BLANKED_FLAGS.some((name) => event[name] === null) || event.all_day === null;
-  const protectedInSource = blanked || event.password_protected === true;
-  const fields: Record<string, unknown> = {};
+  const protectedInSource = blanked || event.password_protected === true || password !== null;
+  // Read with its password (`password`), it is whole: protected here with the same password.
+  const fields: Record<string, unknown> = password === null ? {} : { password };
   for (const { name, source } of SCALAR_FIELDS) {
     if (blanked && source.blankable) continue;
     const value = source.from === 'member' ? event[name] : source.read(event);

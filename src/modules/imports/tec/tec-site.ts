@@ -18,6 +18,8 @@ export interface TecPage {
 export class TecSite {
   /** The site's address as given, without the REST path: `https://example.org`. */
   readonly siteUrl: string;
+  /** Whether the reading has credentials: WordPress shows them drafts, private events and passwords. */
+  readonly signedIn: boolean;
   private readonly headers: Record<string, string>;
   /** Child resources (`tickets`) the site answered 404 for: it has none of them. */
   private readonly withoutChildren = new Set<string>();
@@ -33,6 +35,7 @@ export class TecSite {
   ) {
     this.siteUrl = siteUrlOf(site);
     this.headers = { Accept: 'application/json' };
+    this.signedIn = credentials !== null;
     if (credentials)
       this.headers.Authorization = `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`;
   }
@@ -55,9 +58,8 @@ export class TecSite {
       const params = new URLSearchParams(query);
       if (page > 1) params.set('page', String(page));
       const url = `${this.siteUrl}${TEC_ROOT}/${restBase}${params.size > 0 ? `?${params.toString()}` : ''}`;
-      const answer = await fetchSource(url, { ...this.options, headers: this.headers });
-      await this.onRead?.(this.digest.add(answer.sha256));
-      const body = jsonOf(answer.text, url);
+      const answer = await this.jsonWithHeaders(url);
+      const body = answer.body;
       const items = isRecord(body) ? body[key] : undefined;
       // An empty list is `{"events": []}` on TEC 6, but older versions answer an error code for a page past the end.
       if (!Array.isArray(items) || !items.every(isRecord))
@@ -92,6 +94,47 @@ export class TecSite {
       throw error;
     }
     return records;
+  }
+
+  /**
+   * One event by its id (`events/{id}`), with its password when one is known: the record, or why there is
+   * none (`404`: no such event there; `403`: there, but not to these credentials, or protected).
+   */
+  async event(id: number, password?: string): Promise<{ record: Record<string, unknown> } | { status: number }> {
+    const query = password === undefined ? '' : `?${new URLSearchParams({ password }).toString()}`;
+    try {
+      const body = await this.json(`${this.siteUrl}${TEC_ROOT}/events/${id}${query}`);
+      if (!isRecord(body) || !Number.isInteger(body.id))
+        throw new SourceFetchError(
+          'content',
+          `${this.siteUrl}${TEC_ROOT}/events/${id} answered JSON that is not an event`,
+        );
+      return { record: body };
+    } catch (error) {
+      if (
+        error instanceof SourceFetchError &&
+        error.kind === 'status' &&
+        error.status !== undefined &&
+        error.status < 500
+      )
+        return { status: error.status };
+      throw error;
+    }
+  }
+
+  /**
+   * A JSON answer of the site at `url` (below its address), with its headers; what was read goes into the
+   * reading's digest. A status that is not 2xx is a `SourceFetchError` of kind `status`.
+   */
+  async json(url: string): Promise<unknown> {
+    return (await this.jsonWithHeaders(url)).body;
+  }
+
+  async jsonWithHeaders(url: string): Promise<{ body: unknown; headers: Record<string, string> }> {
+    this.options.signal?.throwIfAborted();
+    const answer = await fetchSource(url, { ...this.options, headers: this.headers });
+    await this.onRead?.(this.digest.add(answer.sha256));
+    return { body: jsonOf(answer.text, url), headers: answer.headers };
   }
 }
 

@@ -65,6 +65,8 @@ export interface EventLinkTarget {
   /** A record written through the type's own write path (validation, sanitising, slugs): what imports use. */
   create(dto: object, ctx: RequestContext): Promise<{ id: number }>;
   update(ref: PostRef, dto: object, ctx: RequestContext): Promise<{ id: number }>;
+  /** Moves a record to the trash (`force`: deletes it); an import trashes one gone from its source. */
+  delete(ref: PostRef, force: boolean, ctx: RequestContext): Promise<unknown>;
 }
 
 /** A declared link with the service behind it. */
