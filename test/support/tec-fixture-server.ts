@@ -7,6 +7,9 @@ import { join } from 'node:path';
 export const TEC_FIXTURES = join(process.cwd(), 'test', 'fixtures', 'tec-6.17');
 
 const WP_EVENTS = '/wp-json/wp/v2/tribe_events';
+const EVENTS = '/wp-json/tribe/events/v1/events';
+/** The start of the recorded lists of every date. */
+const ALL_FROM = '2000-01-01 00:00:00';
 
 interface RecordedRequest {
   file: string;
@@ -58,6 +61,8 @@ export class TecFixtureServer {
    * every event of the site starts before that default, so a later end lists the same events.
    */
   answer(path: string, query: Record<string, string>, role: 'anonymous' | 'admin'): RecordedAnswer | null {
+    if (path === EVENTS && query.start_date !== undefined && query.start_date !== ALL_FROM)
+      return this.window(query, role);
     const { end_date: endDate, ...rest } = query;
     if (endDate !== undefined) {
       const recorded = this.answer(path, rest, role);
@@ -99,9 +104,42 @@ export class TecFixtureServer {
     for (const key of ['events', 'venues', 'organizers', 'categories', 'tags'])
       if (Array.isArray(body[key])) {
         const items = kept(body[key], key === 'categories' || key === 'tags' ? this.goneTerms : this.gonePosts);
-        body[key] = key === 'events' ? (items).map(event) : items;
+        body[key] = key === 'events' ? items.map(event) : items;
       }
     return typeof body.id === 'number' && 'venue' in body ? { ...answer, body: event(body) } : answer;
+  }
+
+  /**
+   * A list of events in another window than the recorded ones: the recording of every date, its events that
+   * end on or after `start_date` and start on or before `end_date` (TEC's reading of a window), paged anew.
+   */
+  private window(query: Record<string, string>, role: 'anonymous' | 'admin'): RecordedAnswer | null {
+    const all: Record<string, unknown>[] = [];
+    for (let page = 1; ; page++) {
+      const answer = this.answer(EVENTS, { per_page: '50', start_date: ALL_FROM, page: String(page) }, role);
+      if (!answer) return null;
+      all.push(...(answer.body as { events: Record<string, unknown>[] }).events);
+      if (page >= Number(answer.headers['x-tec-totalpages'])) break;
+    }
+    const from = query.start_date;
+    const to = query.end_date ?? '9999-12-31 23:59:59';
+    const events = all.filter((e) => String(e.end_date) >= from && String(e.start_date) <= to);
+    const perPage = Number(query.per_page ?? 10);
+    const page = Number(query.page ?? 1);
+    const totalPages = Math.max(1, Math.ceil(events.length / perPage));
+    return {
+      status: 200,
+      headers: {
+        'content-type': 'application/json; charset=UTF-8',
+        'x-tec-total': String(events.length),
+        'x-tec-totalpages': String(totalPages),
+      },
+      body: {
+        events: events.slice((page - 1) * perPage, page * perPage),
+        total: events.length,
+        total_pages: totalPages,
+      },
+    };
   }
 
   /**

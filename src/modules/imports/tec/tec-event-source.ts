@@ -102,46 +102,56 @@ export class TecEventSource {
   }
 
   /**
-   * The ids to ask for one by one: what the index names and the list did not show; without an index, the
-   * ids earlier runs imported and the list did not show, and the gaps between the ids it did show, at most
-   * as many as it listed (100 at least).
+   * The ids to ask for one by one, at most one request per listed event (100 at least): what the index names
+   * and the list did not show; without an index, the ids earlier runs imported (unless a window makes the
+   * list partial anyway) and the gaps between the ids the list showed. Ids past that budget are counted as
+   * there (never trashed as gone) and reported.
    */
   private notListed(index: EventIndex, knownIds: Iterable<number>, otherIds: ReadonlySet<number>): number[] {
     const unseen = (id: number) => !this.seen.has(id) && !otherIds.has(id);
-    if ('events' in index)
-      return [...index.events].flatMap(([id, e]) => (unseen(id) && !NOT_EVENTS.has(e.status) ? [id] : []));
-    const known = new Set([...knownIds].filter(unseen));
-    const ids = [...this.seen].sort((a, b) => a - b);
-    const budget = Math.max(100, ids.length);
-    const gaps: number[] = [];
+    const budget = Math.max(100, this.seen.size);
+    const windowed = this.window.since !== undefined || this.window.until !== undefined;
+    let candidates: number[];
     let left = 0;
-    for (let i = 1; i < ids.length; i++) {
-      // Counted, not walked, past the budget: ids far apart cost no loop over the space between them.
-      if (gaps.length >= budget) left += ids[i] - ids[i - 1] - 1;
-      else
+    if ('events' in index) {
+      candidates = [...index.events].flatMap(([id, e]) => (unseen(id) && !NOT_EVENTS.has(e.status) ? [id] : []));
+    } else {
+      const known = windowed ? new Set<number>() : new Set([...knownIds].filter(unseen));
+      const ids = [...this.seen].sort((a, b) => a - b);
+      const gaps: number[] = [];
+      for (let i = 1; i < ids.length; i++) {
+        // Counted, not walked, past the budget: ids far apart cost no loop over the space between them.
         for (let id = ids[i - 1] + 1; id < ids[i]; id++) {
-          if (gaps.length >= budget) {
+          if (known.size + gaps.length >= budget) {
             left += ids[i] - id;
             break;
           }
           if (unseen(id) && !known.has(id)) gaps.push(id);
         }
+      }
+      this.report.note({
+        id: 'events',
+        reason: `WordPress's list of event posts (${EVENT_INDEX_PATH}) could not be read (${index.unavailable}): events hidden from listings were looked for among the ${gaps.length} ids the list skipped`,
+      });
+      candidates = [...known, ...gaps];
     }
-    this.report.note({
-      id: 'events',
-      reason: `WordPress's list of event posts (${EVENT_INDEX_PATH}) could not be read (${index.unavailable}): events hidden from listings were looked for among the ${gaps.length} ids the list skipped`,
-    });
+    const unasked = candidates.slice(budget);
+    for (const id of unasked) this.seen.add(id);
+    left += unasked.length;
     if (left > 0)
       this.report.skip({
         id: 'events',
-        reason: `${left} more ids the list skipped were not asked for (at most one request per listed event, 100 at least): hidden events among them were not imported`,
+        reason: `${left} ids the list did not show were not asked for (at most one request per listed event, 100 at least): hidden events among them were not imported, and none of them is trashed as gone`,
       });
-    return [...known, ...gaps];
+    return candidates.slice(0, budget);
   }
 
+  /** Whether an event read by id is in the window, read as TEC reads its list's: it ends on or after `since`, starts by `until`. */
   private inWindow(record: Record<string, unknown>): boolean {
-    const start = typeof record.start_date === 'string' ? record.start_date.slice(0, 10) : '';
+    const day = (member: unknown) => (typeof member === 'string' ? member.slice(0, 10) : '');
     const { since, until } = this.window;
-    return (since === undefined || start >= since) && (until === undefined || start <= until);
+    return (
+      (since === undefined || day(record.end_date) >= since) && (until === undefined || day(record.start_date) <= until)
+    );
   }
 }
