@@ -5,28 +5,28 @@ import type { Progress } from '../common/progress/progress';
 import type { IcalImports } from '../modules/imports/ical-imports.service';
 import { ImportError, summaryText, type ImportProgress, type ImportSummary } from '../modules/imports/import-summary';
 import type { ImportSources } from '../modules/imports/import-sources.service';
+import type { IgnoredRecords } from '../modules/imports/options/ignored-records';
 import type { CliOutput } from './user-commands';
+import { addDtoOptions, dtoOptionsOf } from './dto-options';
+import { ImportOptionsDto } from '../modules/imports/dto/import-options.dto';
 
 export interface ImportCliServices {
   ical: IcalImports;
   sources: ImportSources;
+  ignored: IgnoredRecords;
   progress: (label: string, total: number) => Progress;
 }
 
 type Run = (action: (services: ImportCliServices) => Promise<CliOutput>, json: boolean) => Promise<void>;
 
-/** A real calendar day as `YYYY-MM-DD` (any year from 1000 on): what `--since` and `--until` take. */
-function isDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text < '1000') return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
-}
+/** A feed file as imports name it as a source. */
+const fileSource = (location: string) => `ical:file:${resolve(location)}`;
 
 /** A file's text, or an ImportError that says why there is none. */
 async function fileText(location: string): Promise<{ source: string; text: string }> {
   const path = resolve(location);
   try {
-    return { source: `ical:file:${path}`, text: await readFile(path, 'utf8') };
+    return { source: fileSource(location), text: await readFile(path, 'utf8') };
   } catch (error) {
     throw new ImportError(`cannot read ${location}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -50,77 +50,71 @@ function outputOf(summary: ImportSummary): CliOutput {
   return { text: summaryText(summary), json: summary, exitCode: summary.failed.length > 0 ? 1 : 0 };
 }
 
+/** The options `import:ical` has no use for: a feed has no venues or terms of its own to delete. */
+const NOT_ICAL = ['deletions'] as const;
+
 /** `import:ical` and `import:tec`: a feed or a TEC site into the calendar, matched by source on every later run. */
 export function addImportCommands(program: Command, run: Run): void {
-  program
-    .command('import:ical <file-or-url>')
-    .description('import the events of an iCalendar file or URL; run again to update what changed (docs/importing.md)')
-    .option('--category <name...>', 'add these categories to every imported event')
+  addDtoOptions(
+    program
+      .command('import:ical <file-or-url>')
+      .description(
+        'import the events of an iCalendar file or URL; run again to update what changed (docs/importing.md)',
+      ),
+    ImportOptionsDto,
+    NOT_ICAL,
+  )
     .option('--as <login>', 'write as this user (default: the first administrator)')
-    .option('--dry-run', 'change nothing; print what an import would do')
+    .option('--dry-run', 'change nothing; print what an import would do, record by record')
     .option('--json', 'print JSON')
-    .action((location: string, o: { category?: string[]; as?: string; dryRun?: boolean; json?: boolean }) =>
+    .action((location: string, o: { as?: string; dryRun?: boolean; json?: boolean } & Record<string, unknown>) =>
       run(async ({ ical, sources, progress }) => {
+        const importOptions = await dtoOptionsOf(ImportOptionsDto, o, NOT_ICAL);
         const bar = progressOf(progress);
         const options = { dryRun: o.dryRun === true, author: o.as, guarded: false, progress: bar.report };
         try {
           // The operator may name any address (the API's subscriptions may not).
           if (/^https?:\/\//i.test(location))
             return outputOf(
-              (await sources.run({ kind: 'ical', url: location, categories: o.category }, options)).summary,
+              (await sources.run({ kind: 'ical', url: location, options: importOptions }, options)).summary,
             );
           const { source, text } = await fileText(location);
-          return outputOf(await ical.run({ source, text, categories: o.category, ...options }, bar.report));
+          return outputOf(await ical.run({ source, text, options: importOptions, ...options }, bar.report));
         } finally {
           bar.stop();
         }
       }, o.json === true),
     );
-  program
-    .command('import:tec <site-url>')
-    .description(
-      "import a TEC site's events, venues, organizers, categories and tags from its REST API; run again to update (docs/importing.md)",
-    )
+  addDtoOptions(
+    program
+      .command('import:tec <site-url>')
+      .description(
+        "import a TEC site's events, venues, organizers, categories and tags from its REST API; run again to update (docs/importing.md)",
+      ),
+    ImportOptionsDto,
+  )
     .option('--user <login>', "the TEC site's user (its events in every status that user may see)")
     .option('--password <app-password>', "that user's application password")
-    .option('--since <date>', 'only events from this date on (YYYY-MM-DD); nothing is trashed as gone')
-    .option('--until <date>', 'only events that start on or before this date (YYYY-MM-DD); nothing is trashed as gone')
-    .option(
-      '--deletions <rule>',
-      'venues, organizers and terms gone from the site: trash (default; terms are deleted) or report',
-    )
     .option('--as <login>', 'write as this user here (default: the first administrator)')
-    .option('--dry-run', 'change nothing; print what an import would do')
+    .option('--dry-run', 'change nothing; print what an import would do, record by record')
     .option('--json', 'print JSON')
     .action(
       (
         site: string,
-        o: {
-          user?: string;
-          password?: string;
-          since?: string;
-          until?: string;
-          deletions?: string;
-          as?: string;
-          dryRun?: boolean;
-          json?: boolean;
-        },
+        o: { user?: string; password?: string; as?: string; dryRun?: boolean; json?: boolean } & Record<
+          string,
+          unknown
+        >,
       ) =>
         run(async ({ sources, progress }) => {
           if ((o.user === undefined) !== (o.password === undefined))
             throw new ImportError('--user and --password go together');
-          for (const [name, value] of [
-            ['--since', o.since],
-            ['--until', o.until],
-          ] as const)
-            if (value !== undefined && !isDay(value)) throw new ImportError(`${name} takes a date as YYYY-MM-DD`);
-          if (o.deletions !== undefined && o.deletions !== 'trash' && o.deletions !== 'report')
-            throw new ImportError('--deletions takes trash or report');
+          const options = await dtoOptionsOf(ImportOptionsDto, o);
           const bar = progressOf(progress);
           try {
             const credentials = o.user !== undefined ? { user: o.user, password: o.password ?? '' } : null;
             const outcome = await sources.run(
-              { kind: 'tec', url: site, credentials, since: o.since, until: o.until, deletions: o.deletions },
+              { kind: 'tec', url: site, credentials, options },
               { dryRun: o.dryRun === true, author: o.as, guarded: false, progress: bar.report },
             );
             return outputOf(outcome.summary);
@@ -128,5 +122,32 @@ export function addImportCommands(program: Command, run: Run): void {
             bar.stop();
           }
         }, o.json === true),
+    );
+  program
+    .command('import:ignored <kind> <file-or-url>')
+    .description(
+      "list the records an import source's runs do not import (ignore rules, records trashed or deleted here); --clear empties the list (docs/importing.md)",
+    )
+    .option('--clear', 'clear the list (or, with --id, one record): the next run imports what no rule ignores')
+    .option('--id <source-id>', 'only this record, by its id in the source (event:52, a UID)')
+    .option('--json', 'print JSON')
+    .action((kind: string, location: string, o: { clear?: boolean; id?: string; json?: boolean }) =>
+      run(async ({ sources, ignored }) => {
+        if (kind !== 'tec' && kind !== 'ical') throw new ImportError('<kind> is tec or ical');
+        const source =
+          kind === 'ical' && !/^https?:\/\//i.test(location)
+            ? fileSource(location)
+            : sources.sourceName({ kind, url: location });
+        if (o.clear) {
+          const cleared = await ignored.clear(source, o.id);
+          return { text: `${source}: ${cleared} cleared`, json: { source, cleared }, exitCode: 0 };
+        }
+        const list = await ignored.all(source);
+        const text = [
+          `${source}: ${list.length} ignored`,
+          ...list.map((r) => `  ${r.source_id}${r.title ? ` (${r.title})` : ''}: ${r.reason}`),
+        ].join('\n');
+        return { text, json: { source, ignored: list }, exitCode: 0 };
+      }, o.json === true),
     );
 }

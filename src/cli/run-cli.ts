@@ -20,6 +20,7 @@ import { addImportCommands } from './import-commands';
 import { IcalImports } from '../modules/imports/ical-imports.service';
 import { ImportError } from '../modules/imports/import-summary';
 import { ImportSources } from '../modules/imports/import-sources.service';
+import { IgnoredRecords } from '../modules/imports/options/ignored-records';
 import { DomainError, errorMessage } from '../common/errors/domain-error';
 import { WebhooksService } from '../modules/webhooks/webhooks.service';
 import { WebhookWorker } from '../modules/webhooks/webhook-worker';
@@ -127,7 +128,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     );
     try {
       const progress = (label: string, total: number) => startProgress(label, total, io.stderr);
-      print(await action({ ical: app.get(IcalImports), sources: app.get(ImportSources), progress }), json);
+      print(
+        await action({
+          ical: app.get(IcalImports),
+          sources: app.get(ImportSources),
+          ignored: app.get(IgnoredRecords),
+          progress,
+        }),
+        json,
+      );
     } catch (error) {
       if (!(error instanceof ImportError)) throw error;
       io.stderr.write(json ? `${JSON.stringify({ error: error.message })}\n` : `error: ${error.message}\n`);

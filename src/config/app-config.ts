@@ -95,6 +95,16 @@ export class AppConfig {
   get icalConcurrentFeeds(): number {
     return this.get('ICAL_CONCURRENT_FEEDS');
   }
+  /** The key that seals stored credentials, and the keys that sealed them before (rotation); empty: none. */
+  get credentialKeys(): { current: string; previous: string[] } {
+    return {
+      current: this.get('CREDENTIALS_KEY'),
+      previous: this.get('CREDENTIALS_PREVIOUS_KEYS')
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== ''),
+    };
+  }
   get imports(): {
     scheduler: boolean;
     allowPrivate: boolean;

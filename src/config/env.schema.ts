@@ -378,6 +378,17 @@ export class EnvironmentVariables {
   @Max(1000)
   IMPORTS_SUSPEND_AFTER = 3;
 
+  /**
+   * The key that seals the passwords import subscriptions keep (AES-256-GCM): 32 or more random characters
+   * (`openssl rand -base64 32`). Without it a subscription cannot keep a password. Every instance needs the same.
+   */
+  @Matches(/^$|^\S{32,}$/, { message: 'must be empty or at least 32 characters without spaces' })
+  CREDENTIALS_KEY = '';
+
+  /** Keys that sealed passwords before the current one (comma list): read, then sealed again with the current. */
+  @Matches(/^$|^\S{32,}(,\s*\S{32,})*$/, { message: 'must be a comma list of keys of at least 32 characters' })
+  CREDENTIALS_PREVIOUS_KEYS = '';
+
   /** Run the webhook worker in this process (dispatch changes, send deliveries). */
   @Transform(toBool)
   @IsBoolean()

@@ -93,7 +93,12 @@ describe('import subscriptions (/imports)', () => {
   let admin: TestUser;
   let editor: TestUser;
   const feed = new FeedServer();
-  const env = { IMPORTS_ALLOW_PRIVATE: 'true', IMPORTS_SCHEDULER: 'false', IMPORTS_FETCH_TIMEOUT_SECONDS: '5' };
+  const env = {
+    IMPORTS_ALLOW_PRIVATE: 'true',
+    IMPORTS_SCHEDULER: 'false',
+    IMPORTS_FETCH_TIMEOUT_SECONDS: '5',
+    CREDENTIALS_KEY: 'test-credentials-key-0123456789abcdef',
+  };
   const api = (app: TestApp, method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string) =>
     app.http[method](`${ns}${path}`).set('Authorization', admin.auth);
   const runNow = async (id: number) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { decodeHTML } from 'entities';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { cliWith } from '../support/run-cli';
 import { TecFixtureServer } from '../support/tec-fixture-server';
@@ -111,14 +112,48 @@ describe('import:tec follows what happens at the source', () => {
     expect(await run()).toMatchObject({ trashed: 0, created: 0, updated: 0, unchanged: RECORDS, failed: [] });
   });
 
-  it('makes anew an event deleted here for good that the source still has', async () => {
-    const event = recordedEvents(site).find((e) => e.status === 'publish' && e.show_map !== null)!;
-    const ours = await idOf(t, 'cal_event', String(event.slug));
-    await t.http.delete(`${HOME}/events/${ours}`).query({ force: 'true' }).set('Authorization', admin.auth).expect(200);
-    expect(await run()).toMatchObject({ created: 1, updated: 0, failed: [] });
-    const again = await idOf(t, 'cal_event', String(event.slug));
-    await t.http.get(`${HOME}/events/${again}`).expect(200);
-    expect(await run()).toMatchObject({ created: 0, updated: 0, unchanged: RECORDS, failed: [] });
+  it('leaves out what an editor trashed or deleted here, in the list of ignored records until it is cleared', async () => {
+    const events = recordedEvents(site).filter((e) => e.status === 'publish' && e.show_map !== null);
+    const [trashed, deleted] = [events[1], events[2]];
+    const ours = {
+      trashed: await idOf(t, 'cal_event', String(trashed.slug)),
+      deleted: await idOf(t, 'cal_event', String(deleted.slug)),
+    };
+    await t.http.delete(`${HOME}/events/${ours.trashed}`).set('Authorization', admin.auth).expect(200);
+    await t.http
+      .delete(`${HOME}/events/${ours.deleted}`)
+      .query({ force: 'true' })
+      .set('Authorization', admin.auth)
+      .expect(200);
+    const ignoredRun = await run();
+    expect(ignoredRun).toMatchObject({ created: 0, updated: 0, unchanged: RECORDS - 2, trashed: 0, failed: [] });
+    expect(ignoredRun.skipped).toEqual([
+      { id: `event:${Number(trashed.id)}`, reason: expect.stringContaining('trashed here after it was imported') },
+      { id: `event:${Number(deleted.id)}`, reason: expect.stringContaining('deleted here after it was imported') },
+    ]);
+    expect(await statusOf(t, ours.trashed)).toBe('trash');
+    // The list, by the CLI; the next run passes them by as listed.
+    const cli = (...args: string[]) =>
+      cliWith({ DATABASE_URL: t.database.url, LOG_LEVEL: 'silent', SITE_TIMEZONE: 'UTC' }, ...args);
+    const listed = JSON.parse((await cli('import:ignored', 'tec', site.url, '--json')).stdout) as {
+      ignored: { source_id: string; title: string }[];
+    };
+    expect(listed.ignored.map((r) => [r.source_id, r.title])).toEqual([
+      [`event:${Number(trashed.id)}`, decodeHTML(String(trashed.title))],
+      [`event:${Number(deleted.id)}`, decodeHTML(String(deleted.title))],
+    ]);
+    expect((await run()).skipped.map((s) => s.reason)).toEqual([
+      'in the list of ignored records',
+      'in the list of ignored records',
+    ]);
+    // Cleared one by one, then whole: each comes back (restored, or made anew).
+    await cli('import:ignored', 'tec', site.url, '--clear', '--id', `event:${Number(trashed.id)}`);
+    expect(await run()).toMatchObject({ created: 0, updated: 1, skipped: [{ id: `event:${Number(deleted.id)}` }] });
+    expect(await statusOf(t, ours.trashed)).toBe('publish');
+    await cli('import:ignored', 'tec', site.url, '--clear');
+    expect(await run()).toMatchObject({ created: 1, updated: 0, skipped: [] });
+    await t.http.get(`${HOME}/events/${await idOf(t, 'cal_event', String(deleted.slug))}`).expect(200);
+    expect(await run()).toMatchObject({ created: 0, updated: 0, unchanged: RECORDS, failed: [], skipped: [] });
   });
 
   it('reports, then trashes, a venue and a tag deleted at the source; their events follow', async () => {
@@ -216,7 +251,7 @@ describe('import:tec from a site without WordPress’s list of event posts', () 
       '--until',
       '2027-02-30',
     );
-    expect(out.stderr).toContain('--until takes a date as YYYY-MM-DD');
+    expect(out.stderr).toContain('--until must be a day such as 2027-01-31');
     expect(out.code).toBe(1);
   });
 });

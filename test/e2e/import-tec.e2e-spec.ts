@@ -558,6 +558,6 @@ describe('import:tec from a site that fails', () => {
     expect(run.stderr).toContain('--user and --password go together');
     expect(run.code).toBe(1);
     const since = await cli('import:tec', site.url, '--since', 'last week');
-    expect(since.stderr).toContain('--since takes a date as YYYY-MM-DD');
+    expect(since.stderr).toContain('--since must be a day such as 2027-01-31');
   });
 });

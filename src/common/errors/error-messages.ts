@@ -30,6 +30,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
     invalid_namespace: 'The specified namespace could not be found.',
     conflict: 'The request conflicts with the current state of the record; retry it.',
     import_running: 'This subscription is being imported now; its run is in its list of runs.',
+    credentials_key_missing:
+      'This service cannot keep a source password: set CREDENTIALS_KEY (32 or more random characters) on every instance.',
     sync_token_expired:
       'This sync token is older than the change log keeps (or from another database); download the records again and sync from a new token.',
     precondition_failed:
@@ -73,6 +75,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorKey, string>> = {
     invalid_namespace: 'Der angegebene Namensraum wurde nicht gefunden.',
     conflict: 'Die Anfrage steht im Konflikt mit dem aktuellen Stand des Eintrags; bitte wiederholen.',
     import_running: 'Dieses Abonnement wird gerade importiert; sein Lauf steht in seiner Liste der Läufe.',
+    credentials_key_missing:
+      'Dieser Dienst kann kein Passwort einer Quelle speichern: CREDENTIALS_KEY (32 oder mehr zufällige Zeichen) auf jeder Instanz setzen.',
     sync_token_expired:
       'Dieses Sync-Token ist älter als das Änderungsprotokoll (oder stammt aus einer anderen Datenbank); bitte alle Einträge neu laden und mit einem neuen Token synchronisieren.',
     precondition_failed:

@@ -28,6 +28,7 @@ export const ERROR_SPECS = {
   invalid_namespace: { status: 404, code: 'rest_invalid_namespace' },
   conflict: { status: 409, code: 'rest_conflict' },
   import_running: { status: 409, code: 'rest-import-running' },
+  credentials_key_missing: { status: 400, code: 'rest-credentials-key-missing' },
   sync_token_expired: { status: 410, code: 'rest_sync_token_expired' },
   precondition_failed: { status: 412, code: 'rest_precondition_failed' },
   payload_too_large: { status: 413, code: 'rest_payload_too_large' },

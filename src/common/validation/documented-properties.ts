@@ -1,5 +1,19 @@
 /** Where `@nestjs/swagger` lists a class's documented properties (its `DECORATORS.API_MODEL_PROPERTIES_ARRAY`). */
 const DOCUMENTED_PROPERTIES = 'swagger/apiModelPropertiesArray';
+/** Where it keeps one property's schema (`DECORATORS.API_MODEL_PROPERTIES`). */
+const PROPERTY_SCHEMA = 'swagger/apiModelProperties';
+
+/** What a DTO's declaration documents of one property. */
+export interface DocumentedSchema {
+  description?: string;
+  isArray?: boolean;
+  enum?: readonly string[];
+}
+
+/** The documented schema of one property of a DTO (its field decorator's): whether it is a list, its values. */
+export function documentedSchema(dto: { prototype: object }, name: string): DocumentedSchema {
+  return (Reflect.getMetadata(PROPERTY_SCHEMA, dto.prototype, name) ?? {}) as DocumentedSchema;
+}
 
 /**
  * The properties a DTO documents, its parents' first, in declaration order: those its class declares and those

@@ -317,6 +317,22 @@ export function DateTimeField(options: FieldOptions): PropertyDecorator {
   );
 }
 
+/** A calendar day as `YYYY-MM-DD` (a real one: no 30 February), for date windows. */
+export function DayField(options: FieldOptions): PropertyDecorator {
+  return applyDecorators(
+    documented(options, { type: 'string', format: 'date', example: '2027-01-31' }),
+    presence(options.required),
+    rule('isDay', (value: unknown) => typeof value === 'string' && isDay(value), reason('day')),
+  );
+}
+
+/** A real calendar day as `YYYY-MM-DD`, year 1000 or later. */
+export function isDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || text < '1000') return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
+}
+
 /**
  * An image: the id of an existing attachment, or an http(s) URL to record as one. `''`, `0`, `false`
  * or null remove the image.

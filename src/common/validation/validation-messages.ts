@@ -41,6 +41,8 @@ export const VALIDATION_MESSAGES = {
     series_scope: 'changes the whole series: send it to the first occurrence, or with scope=all or scope=following',
     off_series_rule:
       "moves occurrences off the series' rule: send new recurrence lines with the times, or edit with scope=this",
+    day: 'must be a day such as 2027-01-31',
+    ignore_rule: 'must be rules such as event:52, venue:*, title:*webinar* (at most 200 characters each)',
   },
   de: {
     required: 'ist erforderlich',
@@ -81,6 +83,8 @@ export const VALIDATION_MESSAGES = {
     series_scope: 'ändert die ganze Serie: an den ersten Termin senden oder mit scope=all oder scope=following',
     off_series_rule:
       'verschiebt Termine von der Regel der Serie weg: neue recurrence-Zeilen mitsenden oder mit scope=this ändern',
+    day: 'muss ein Tag wie 2027-01-31 sein',
+    ignore_rule: 'muss aus Regeln wie event:52, venue:*, title:*webinar* bestehen (je höchstens 200 Zeichen)',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

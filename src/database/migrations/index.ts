@@ -25,6 +25,7 @@ import { AddImportSubscriptions1765900000000 } from './1765900000000-add-import-
 import { AddImportSuspension1766000000000 } from './1766000000000-add-import-suspension';
 import { AddDocumentBodiesPerBuild1766100000000 } from './1766100000000-add-document-bodies-per-build';
 import { AddEventFieldValues1766200000000 } from './1766200000000-add-event-field-values';
+import { AddImportOptions1766300000000 } from './1766300000000-add-import-options';
 
 /**
  * Every migration, oldest first. Listed explicitly (not globbed) so the compiled app, ts-node and the
@@ -58,4 +59,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AddImportSuspension1766000000000,
   AddDocumentBodiesPerBuild1766100000000,
   AddEventFieldValues1766200000000,
+  AddImportOptions1766300000000,
 ];

@@ -2,14 +2,15 @@ import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../../common/http/request-context';
 import { validateDto } from '../../common/validation/nested';
 import { byId } from '../../core/posts/post-ref';
-import { PostEntity } from '../../core/posts/post.entity';
-import { DatabaseContext } from '../../database/database-context';
 import { CreateEventDto, UpdateEventDto, EventWritesService, EventsQueryService, moduleIcalMembers } from '../events';
 import { BoundedJobError, runBounded } from '../../common/background/bounded-worker';
 import { AppConfig } from '../../config/app-config';
 import type { IcalParseInput } from './ical/ical-parse.job';
 import type { IcalParse, IcalRecord } from './ical/ical-records';
-import { ImportLedger, KEPT_AS_EDITED, type KnownRecord } from './import-ledger';
+import { ImportLedger, isCurrent, KEPT_AS_EDITED, type KnownRecord } from './import-ledger';
+import type { ImportOptions } from './dto/import-options.dto';
+import { IgnoredRecords } from './options/ignored-records';
+import { RunPolicy } from './options/run-policy';
 import type { OverwriteRule } from './subscriptions/import-subscription.entity';
 import {
   emptySummary,
@@ -31,11 +32,11 @@ import {
 @Injectable()
 export class IcalImports {
   constructor(
-    private readonly db: DatabaseContext,
     private readonly writes: EventWritesService,
     private readonly reads: EventsQueryService,
     private readonly ledger: ImportLedger,
     private readonly config: AppConfig,
+    private readonly ignored: IgnoredRecords,
   ) {}
 
   async run(
@@ -43,7 +44,8 @@ export class IcalImports {
       source: string;
       /** The feed, as text (a file the CLI read) or as the bytes a fetch gave (moved to the parse's thread). */
       text: string | Buffer;
-      categories?: string[];
+      /** The source's options (`ImportOptionsDto`): status, categories, window, limit, ignore rules. */
+      options?: ImportOptions;
       dryRun?: boolean;
       author?: string | number | null;
       overwrite?: OverwriteRule;
@@ -52,7 +54,7 @@ export class IcalImports {
     },
     progress?: ImportProgress,
   ): Promise<ImportSummary> {
-    const parsed = await this.parse(input.text, input.categories, input.signal);
+    const parsed = await this.parse(input.text, input.options?.categories, input.signal);
     if (!parsed.ok) throw new ImportError(parsed.problem);
     const ctx = await this.ledger.contextFor(input.author, 'import');
     const summary = emptySummary(input.source, input.dryRun === true);
@@ -68,7 +70,7 @@ export class IcalImports {
   }
 
   private async records(
-    input: { source: string; overwrite?: OverwriteRule; signal?: AbortSignal },
+    input: { source: string; overwrite?: OverwriteRule; signal?: AbortSignal; options?: ImportOptions },
     records: IcalRecord[],
     summary: ImportSummary,
     ctx: RequestContext,
@@ -76,34 +78,49 @@ export class IcalImports {
   ): Promise<void> {
     await this.ledger.run(summary, async () => {
       const known = await this.ledger.posts(input.source);
-      const total = records.length;
-      for (const [index, record] of records.entries()) {
+      const policy = await RunPolicy.start(input.options ?? {}, input.source, this.ignored, summary);
+      const inWindow = records.filter((record) => withinWindow(record, input.options ?? {}));
+      const total = inWindow.length;
+      const seen = new Set<string>();
+      for (const [index, record] of inWindow.entries()) {
         throwIfCancelled(input.signal);
+        if (!policy.takesEvent()) break;
         progress?.(index + 1, total);
+        seen.add(record.sourceId);
+        const before = known.get(record.sourceId);
+        const title = typeof record.fields.title === 'string' ? record.fields.title : '';
+        if (await policy.passesBy(record.sourceId, title, before)) continue;
+        const hash = policy.hashOf(record.hash);
         // What did not change costs no transaction: a feed of 10,000 events is mostly that.
-        if (!record.cancelled && known.get(record.sourceId)?.hash === record.hash) {
+        if (!record.cancelled && before && isCurrent(before) && before.hash === hash) {
           summary.unchanged++;
           continue;
         }
-        await this.ledger.attempt(summary, record.sourceId, async () => {
-          if (record.cancelled && !known.has(record.sourceId)) {
-            summary.skipped.push({ id: record.sourceId, reason: 'cancelled in the source, never imported' });
-            return null;
-          }
-          const before = known.get(record.sourceId);
-          // A cancellation is no edit to keep out: the event goes to the trash whatever was edited here.
-          const edit = before && !record.cancelled && before.hash !== record.hash;
-          if (edit && (await this.ledger.keepsLocalEdit(input.overwrite, before))) {
-            summary.notes.push({ id: record.sourceId, reason: KEPT_AS_EDITED });
-            return 'unchanged';
-          }
-          return this.importOne(input.source, record, before, ctx);
-        });
+        await this.ledger.attempt(
+          summary,
+          record.sourceId,
+          async () => {
+            if (record.cancelled && !before) {
+              summary.skipped.push({ id: record.sourceId, reason: 'cancelled in the source, never imported' });
+              return null;
+            }
+            // A cancellation is no edit to keep out: the event goes to the trash whatever was edited here.
+            const edit = before && !record.cancelled && before.hash !== hash;
+            if (edit && (await this.ledger.keepsLocalEdit(input.overwrite, before))) {
+              summary.notes.push({ id: record.sourceId, reason: KEPT_AS_EDITED });
+              return 'unchanged';
+            }
+            return this.importOne(input.source, record, hash, before, policy, ctx);
+          },
+          title,
+        );
       }
-      const seen = new Set(records.map((r) => r.sourceId));
+      // Only a run that saw the whole feed says what left it.
+      if (!policy.complete) return;
       for (const [sourceId, gone] of known) {
         throwIfCancelled(input.signal);
-        if (!seen.has(sourceId)) await this.ledger.attempt(summary, sourceId, () => this.trash(gone.id, ctx));
+        if (!seen.has(sourceId) && isCurrent(gone))
+          await this.ledger.attempt(summary, sourceId, () => this.trash(gone, ctx));
       }
     });
   }
@@ -146,24 +163,26 @@ export class IcalImports {
   private async importOne(
     source: string,
     record: IcalRecord,
-    known: KnownRecord | undefined,
+    hash: string,
+    ledgerRow: KnownRecord | undefined,
+    policy: RunPolicy,
     ctx: RequestContext,
   ): Promise<ImportOutcome> {
-    if (record.cancelled && known) return this.trash(known.id, ctx);
+    if (record.cancelled && ledgerRow) return this.trash(ledgerRow, ctx);
+    // Gone from here for good since (a run never deletes): made anew, and the ledger's row follows it.
+    const known = ledgerRow?.status === null ? undefined : ledgerRow;
+    // A feed says nothing of status: published, unless the options say otherwise; back out of the trash
+    // the import put it in.
+    const fields = { ...record.fields, ...policy.status(known ? undefined : 'publish', known) };
     let postId: number;
     if (known) {
-      const post = await this.db.manager.findOneBy(PostEntity, { id: known.id });
-      // Back in the source after it left it (or was cancelled): out of the trash again.
-      const fields = post?.status === 'trash' ? { ...record.fields, status: 'publish' } : record.fields;
       await this.writes.update(byId(known.id), await validateDto(UpdateEventDto, fields), ctx, 'all');
       postId = known.id;
     } else {
-      postId = (
-        await this.writes.create(await validateDto(CreateEventDto, { ...record.fields, status: 'publish' }), ctx)
-      ).id;
+      postId = (await this.writes.create(await validateDto(CreateEventDto, fields), ctx)).id;
     }
     await this.applyExceptions(postId, record, ctx);
-    await this.ledger.rememberPost(source, record.sourceId, postId, record.hash, known);
+    await this.ledger.rememberPost(source, record.sourceId, postId, hash, ledgerRow);
     return known ? 'updated' : 'created';
   }
 
@@ -182,10 +201,11 @@ export class IcalImports {
     }
   }
 
-  private async trash(postId: number, ctx: RequestContext): Promise<ImportOutcome> {
-    const post = await this.db.manager.findOneBy(PostEntity, { id: postId });
-    if (!post || post.status === 'trash') return 'unchanged';
-    await this.writes.delete(byId(postId), false, ctx, 'all');
+  /** Cancelled in the feed, or gone from it: to the trash, marked as the import's doing (see `RESTORABLE`). */
+  private async trash(known: KnownRecord, ctx: RequestContext): Promise<ImportOutcome> {
+    if (known.status === null || known.status === 'trash') return 'unchanged';
+    await this.writes.delete(byId(known.id), false, ctx, 'all');
+    await this.ledger.markTrashed(known);
     return 'trashed';
   }
 }
@@ -205,4 +225,16 @@ function transferable(text: string | Buffer): ArrayBuffer[] {
 
 function ownsItsMemory(bytes: Buffer): boolean {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+}
+
+/**
+ * Whether a VEVENT is in the options' window, read as TEC reads its list's: it ends on or after `since` and
+ * starts by `until`. A series is in it when it starts by `until`: its later occurrences may fall in.
+ */
+function withinWindow(record: IcalRecord, { since, until }: ImportOptions): boolean {
+  const day = (member: unknown) => (typeof member === 'string' ? member.slice(0, 10) : '');
+  const start = day(record.fields.start_date);
+  const end = day(record.fields.end_date) || start;
+  const series = record.fields.recurrence !== undefined;
+  return (since === undefined || series || end >= since) && (until === undefined || start <= until);
 }

@@ -13,6 +13,7 @@ import { PostEntity } from '../../core/posts/post.entity';
 import { ImportedRecordEntity } from './imported-record.entity';
 import type { OverwriteRule } from './subscriptions/import-subscription.entity';
 import { ImportedTermEntity } from './imported-term.entity';
+import { RESTORABLE } from './options/run-policy';
 import { ImportError, reasonOf, type ImportOutcome, type ImportSummary } from './import-summary';
 
 /** Thrown inside a dry run's transaction so that nothing it wrote stays. */
@@ -114,7 +115,7 @@ export class ImportLedger {
     return new Map(
       rows.map((r) => [
         r.sourceId,
-        { rowId: r.id, id: 'postId' in r ? r.postId : r.termId, hash: r.hash, importedUtc: r.importedUtc },
+        { rowId: r.id, id: ('postId' in r ? r.postId : r.termId) ?? 0, hash: r.hash, importedUtc: r.importedUtc },
       ]),
     );
   }
@@ -156,6 +157,13 @@ export class ImportLedger {
     return { rowId: known?.rowId ?? 0, id, hash: row.hash ?? '', importedUtc };
   }
 
+  /** Notes in the caller's transaction that the import itself trashed the record: the source showing it again restores it. */
+  async markTrashed(known: KnownRecord): Promise<void> {
+    await this.db.manager.update(ImportedRecordEntity, { id: known.rowId }, { hash: RESTORABLE });
+    known.hash = RESTORABLE;
+    known.status = 'trash';
+  }
+
   /** Forgets a term the import deleted here: should the source show it again, it is made anew. */
   async forgetTerm(known: KnownRecord): Promise<void> {
     await this.db.manager.delete(ImportedTermEntity, { id: known.rowId });
@@ -186,6 +194,7 @@ export class ImportLedger {
           skipped: [...start.skipped],
           notes: [...start.notes],
           failed: [...start.failed],
+          preview: [],
         });
         await body();
         throw new DryRunRollback();
@@ -203,6 +212,7 @@ export class ImportLedger {
     summary: ImportSummary,
     id: string,
     work: () => Promise<ImportOutcome | null>,
+    title?: string,
   ): Promise<ImportOutcome | null> {
     // Between two records no transaction is open (each has its own): requests in flight go first. A dry
     // run is one transaction, which must not be left open to them.
@@ -216,6 +226,9 @@ export class ImportLedger {
       return null;
     }
     if (outcome !== null) summary[outcome]++;
+    // A dry run says record by record what a run would do (created, updated, trashed).
+    if (summary.preview && outcome !== null && outcome !== 'unchanged')
+      summary.preview.push({ id, outcome, ...(title === undefined ? {} : { title }) });
     return outcome;
   }
 

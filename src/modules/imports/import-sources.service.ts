@@ -5,7 +5,9 @@ import { IcalImports } from './ical-imports.service';
 import { emptySummary, type ImportProgress, type ImportSummary } from './import-summary';
 import type { ImportKind, OverwriteRule } from './subscriptions/import-subscription.entity';
 import { SourceDigest, type SourceReadHook } from './source-digest';
-import { TecImports, type SourceDeletions } from './tec-imports.service';
+import { TecImports } from './tec-imports.service';
+import { siteUrlOf } from './tec/tec-site';
+import type { ImportOptions } from './dto/import-options.dto';
 
 /** A source to import: an iCalendar URL or a TEC site, as the CLI or a subscription names it. */
 export interface ImportSource {
@@ -13,14 +15,8 @@ export interface ImportSource {
   url: string;
   /** A TEC site's user and application password. */
   credentials?: { user: string; password: string } | null;
-  /** Categories every imported event gets (iCalendar). */
-  categories?: string[];
-  /** Only events from this date on (TEC). */
-  since?: string;
-  /** Only events that start on or before this date (TEC). */
-  until?: string;
-  /** What a complete run does with venues, organizers and terms gone from the source (TEC; default `trash`). */
-  deletions?: SourceDeletions;
+  /** The source's options: status, categories, window, limit, deletions, ignore rules. */
+  options?: ImportOptions;
 }
 
 export interface ImportRunOptions {
@@ -68,6 +64,11 @@ export class ImportSources {
     };
   }
 
+  /** The source as its runs name it in the ledger, reports and the ignored list: `tec:<site>`, `ical:<url>`. */
+  sourceName(source: Pick<ImportSource, 'kind' | 'url'>): string {
+    return source.kind === 'tec' ? `tec:${siteUrlOf(source.url)}` : `ical:${source.url}`;
+  }
+
   async run(source: ImportSource, options: ImportRunOptions): Promise<ImportOutcome> {
     const noValidators = { etag: null, lastModified: null };
     if (source.kind === 'tec') {
@@ -76,9 +77,7 @@ export class ImportSources {
           site: source.url,
           credentials: source.credentials ?? null,
           dryRun: options.dryRun,
-          since: source.since,
-          until: source.until,
-          deletions: source.deletions,
+          options: source.options,
           author: options.author,
           overwrite: options.overwrite,
           fetch: this.fetchOptions(options.guarded),
@@ -109,7 +108,7 @@ export class ImportSources {
       {
         source: name,
         text: answer.bytes,
-        categories: source.categories,
+        options: source.options,
         dryRun: options.dryRun,
         author: options.author,
         overwrite: options.overwrite,

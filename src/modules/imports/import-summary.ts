@@ -25,6 +25,8 @@ export interface ImportSummary {
   failed: ImportEntry[];
   /** Stopped on purpose before its end (`ImportCancelled`): what it wrote stays. */
   cancelled: boolean;
+  /** In a dry run: each record a run would create, update or trash, with its title where known. */
+  preview?: { id: string; outcome: ImportOutcome; title?: string }[];
   /**
    * Failed as a whole: the source could not be read or was refused part-way (a page that is not JSON, a
    * budget). Failures of single records are in `failed` and leave this false.
@@ -71,6 +73,7 @@ export function emptySummary(source: string, dryRun: boolean): ImportSummary {
     failed: [],
     cancelled: false,
     source_failed: false,
+    ...(dryRun ? { preview: [] } : {}),
   };
 }
 
@@ -93,6 +96,7 @@ export function summaryText(summary: ImportSummary): string {
     ...summary.notes.map((s) => `  note ${s.id}: ${s.reason}`),
     ...summary.skipped.map((s) => `  skipped ${s.id}: ${s.reason}`),
     ...summary.failed.map((f) => `  failed ${f.id || '(source)'}: ${f.reason}`),
+    ...(summary.preview ?? []).map((p) => `  would be ${p.outcome} ${p.id}${p.title ? `: ${p.title}` : ''}`),
   ];
   return lines.join('\n');
 }

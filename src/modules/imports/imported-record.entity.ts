@@ -15,8 +15,9 @@ export class ImportedRecordEntity {
   @Column({ name: 'source_id', type: 'varchar', length: 191 })
   sourceId!: string;
 
-  @Column({ name: 'post_id', type: 'integer' })
-  postId!: number;
+  /** The post here; null once an editor deleted it (its source record is then left out, as ignored). */
+  @Column({ name: 'post_id', type: 'integer', nullable: true })
+  postId!: number | null;
 
   /** What the source said the last time it was imported: unchanged records are skipped. */
   @Column({ type: 'varchar', length: 64 })

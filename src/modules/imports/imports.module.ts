@@ -13,6 +13,9 @@ import { ImportSubscriptionEntity } from './subscriptions/import-subscription.en
 import { ImportSubscriptions } from './subscriptions/import-subscriptions.service';
 import { ImportsController } from './subscriptions/imports.controller';
 import { TecImports } from './tec-imports.service';
+import { ImportIgnoredEntity } from './options/import-ignored.entity';
+import { IgnoredRecords } from './options/ignored-records';
+import { CredentialSeal } from './subscriptions/credential-seal';
 
 /**
  * Imports into the calendar (issue 37): iCalendar feeds and TEC sites, by the CLI (`import:ical`,
@@ -22,10 +25,25 @@ import { TecImports } from './tec-imports.service';
   imports: [
     EventsModule,
     AuthModule,
-    TypeOrmModule.forFeature([ImportedRecordEntity, ImportedTermEntity, ImportSubscriptionEntity, ImportRunEntity]),
+    TypeOrmModule.forFeature([
+      ImportedRecordEntity,
+      ImportedTermEntity,
+      ImportSubscriptionEntity,
+      ImportRunEntity,
+      ImportIgnoredEntity,
+    ]),
   ],
   controllers: [ImportsController],
-  providers: [ImportLedger, IcalImports, TecImports, ImportSources, ImportSubscriptions, ImportScheduler],
-  exports: [IcalImports, ImportSources, ImportSubscriptions, ImportScheduler],
+  providers: [
+    ImportLedger,
+    IcalImports,
+    TecImports,
+    ImportSources,
+    ImportSubscriptions,
+    ImportScheduler,
+    IgnoredRecords,
+    CredentialSeal,
+  ],
+  exports: [IcalImports, ImportSources, ImportSubscriptions, ImportScheduler, IgnoredRecords],
 })
 export class ImportsModule {}

@@ -32,7 +32,10 @@ import {
   type ImportProgress,
   type ImportSummary,
 } from './import-summary';
-import { eventOf, hashOf, linkedRecordOf, termOf, type TecEvent } from './tec/tec-fields';
+import { eventOf, hashOf, linkedRecordOf, plainText, termOf, type TecEvent } from './tec/tec-fields';
+import type { ImportOptions, SourceDeletions } from './dto/import-options.dto';
+import { IgnoredRecords } from './options/ignored-records';
+import { RunPolicy } from './options/run-policy';
 import { TecEventSource, type EventWindow } from './tec/tec-event-source';
 import { TecSite } from './tec/tec-site';
 
@@ -40,15 +43,8 @@ export interface TecImportInput {
   site: string;
   credentials?: { user: string; password: string } | null;
   dryRun?: boolean;
-  /** Only events from this date on (`YYYY-MM-DD`); events outside it are then never trashed as gone. */
-  since?: string;
-  /** Only events that start on or before this date (`YYYY-MM-DD`); nothing is then trashed as gone. */
-  until?: string;
-  /**
-   * What a complete run does with venues, organizers (any linked type) and terms gone from the source:
-   * `trash` (the default; terms, which have no trash, are deleted) or `report` (listed, left as they are).
-   */
-  deletions?: SourceDeletions;
+  /** The source's options (`ImportOptionsDto`): status, categories, window, limit, deletions, ignore rules. */
+  options?: ImportOptions;
   /** The login or user id to write as (default: the first administrator). */
   author?: string | number | null;
   fetch: Omit<FetchOptions, 'headers' | 'conditional'>;
@@ -61,8 +57,6 @@ export interface TecImportInput {
   /** Told what the run has read of the site, page by page, before the page is used; may refuse it. */
   onSourceRead?: SourceReadHook;
 }
-
-export type SourceDeletions = 'trash' | 'report';
 
 /** A linked type (venues, organizers, a module's speakers) as the import reads and writes it. */
 interface LinkedKind {
@@ -81,6 +75,7 @@ interface Run {
   signal?: AbortSignal;
   /** The linked records' and terms' source ids each list showed, by field; a list the site lacks is absent. */
   listed: Map<string, Set<string>>;
+  policy: RunPolicy;
 }
 
 /**
@@ -101,6 +96,7 @@ export class TecImports {
     private readonly links: EventLinkRegistry,
     private readonly fields: EventFieldRegistry,
     private readonly children: EventChildRegistry,
+    private readonly ignored: IgnoredRecords,
   ) {}
 
   async run(input: TecImportInput, progress?: ImportProgress): Promise<ImportSummary> {
@@ -124,17 +120,18 @@ export class TecImports {
         overwrite: input.overwrite,
         signal: input.signal,
         listed: new Map(),
+        policy: await RunPolicy.start(input.options ?? {}, source, this.ignored, summary),
       };
       try {
         for (const { field, taxonomy } of this.eventTaxonomies.termFields())
           await this.importTerms(run, site, field, this.taxonomies.get(taxonomy));
         const kinds = this.linkedKinds();
         for (const kind of kinds) await this.importLinkedList(run, site, kind);
-        const window = { since: input.since, until: input.until };
+        const window = { since: input.options?.since, until: input.options?.until };
         const seen = await this.importEvents(run, site, kinds, window, input.maxPages, progress);
         // Only a complete listing says which events left the site.
-        if (input.since === undefined && input.until === undefined) await this.trashGone(run, seen);
-        await this.followDeletions(run, kinds, input.deletions ?? 'trash');
+        if (run.policy.complete) await this.trashGone(run, seen);
+        await this.followDeletions(run, kinds, input.options?.deletions ?? 'trash');
       } catch (error) {
         // Refused as the source an earlier run crashed on: the subscription records it so.
         if (error instanceof ImportCrashed) throw error;
@@ -189,6 +186,7 @@ export class TecImports {
         done.add(id);
         const { fields, parent } = termOf(term);
         const known = run.terms.get(`${field}:${id}`);
+        if (await run.policy.passesBy(`${field}:${id}`, fields.name, known)) continue;
         if (known && isCurrent(known) && known.hash === hashOf({ ...fields, parent })) {
           run.summary.unchanged++;
           continue;
@@ -246,6 +244,8 @@ export class TecImports {
     const known = run.posts.get(sourceId);
     // A record embedded in an event is there as much as a listed one.
     run.listed.get(kind.field)?.add(sourceId);
+    const title = [fields[kind.field], fields.title].find((t): t is string => typeof t === 'string') ?? '';
+    if (await run.policy.passesBy(sourceId, title, known)) return;
     if (known && isCurrent(known) && known.hash === hash) {
       run.summary.unchanged++;
       return;
@@ -294,30 +294,46 @@ export class TecImports {
     );
     for await (const { id, record, password } of source.events(knownIds, otherIds)) {
       throwIfCancelled(run.signal);
+      if (!run.policy.takesEvent()) break;
       const sourceId = `event:${id}`;
+      const known = run.posts.get(sourceId);
+      if (await run.policy.passesBy(sourceId, plainText(record.title), known)) continue;
       // A linked record the site's lists did not show (a draft venue an event embeds) comes from the event.
       for (const kind of kinds)
         for (const embedded of embeddedRecords(record[kind.field]))
           if (!run.posts.has(`${kind.field}:${Number(embedded.id)}`)) await this.importLinked(run, kind, embedded);
           else run.listed.get(kind.field)?.add(`${kind.field}:${Number(embedded.id)}`);
       const event = eventOf(record, linkFields, moduleFields, password);
-      const known = run.posts.get(sourceId);
-      if (known && isCurrent(known) && known.hash === hashOf(event)) {
+      const hash = run.policy.hashOf(hashOf(event));
+      if (known && isCurrent(known) && known.hash === hash) {
         run.summary.unchanged++;
         continue;
       }
-      await this.ledger.attempt(run.summary, sourceId, () => this.importEvent(run, site, sourceId, event));
+      await this.ledger.attempt(
+        run.summary,
+        sourceId,
+        () => this.importEvent(run, site, sourceId, event, hash),
+        typeof event.fields.title === 'string' ? event.fields.title : '',
+      );
     }
     return new Set([...source.seen].map((id) => `event:${id}`));
   }
 
-  private async importEvent(run: Run, site: TecSite, sourceId: string, event: TecEvent): Promise<ImportOutcome> {
-    const hash = hashOf(event);
+  private async importEvent(
+    run: Run,
+    site: TecSite,
+    sourceId: string,
+    event: TecEvent,
+    hash: string,
+  ): Promise<ImportOutcome> {
     const ledgerRow = run.posts.get(sourceId);
     // Deleted here for good since: made anew, and the ledger's row follows it.
     const known = ledgerRow && ledgerRow.status !== null ? ledgerRow : undefined;
     if (known && (await this.keptAsEdited(run, sourceId, known))) return 'unchanged';
     const fields: Record<string, unknown> = { ...event.fields, ...this.linksHere(run, sourceId, event) };
+    Object.assign(fields, run.policy.status(event.fields.status, known));
+    if (run.policy.categories.length > 0)
+      fields.categories = [...((fields.categories as unknown[] | undefined) ?? []), ...run.policy.categories];
     if (event.protectedInSource && !known && fields.password === undefined) {
       // Its password is not the source's to tell: protected here by one nobody knows until an editor sets it.
       fields.password = randomBytes(18).toString('base64url');
@@ -331,7 +347,6 @@ export class TecImports {
     if (known && !event.protectedInSource) fields.password = '';
     let postId: number;
     if (known) {
-      Object.assign(fields, restored(known, fields));
       await this.writes.update(byId(known.id), await validateDto(UpdateEventDto, fields), run.ctx, 'all');
       postId = known.id;
     } else {
@@ -382,6 +397,7 @@ export class TecImports {
       if (!sourceId.startsWith('event:') || seen.has(sourceId) || !isCurrent(known)) continue;
       await this.ledger.attempt(run.summary, sourceId, async () => {
         await this.writes.delete(byId(known.id), false, run.ctx, 'all');
+        await this.ledger.markTrashed(known);
         return 'trashed';
       });
     }
@@ -406,6 +422,7 @@ export class TecImports {
         else
           await this.ledger.attempt(run.summary, sourceId, async () => {
             await kind.target.delete(byId(known.id), false, run.ctx);
+            await this.ledger.markTrashed(known);
             return 'trashed';
           });
       }

@@ -1,15 +1,9 @@
-import {
-  BooleanField,
-  EnumField,
-  IntegerField,
-  StringField,
-  StringListField,
-  UrlField,
-} from '../../../common/validation/fields';
+import { BooleanField, EnumField, IntegerField, StringField, UrlField } from '../../../common/validation/fields';
 import type { ImportKind, OverwriteRule } from '../subscriptions/import-subscription.entity';
+import { ImportOptionsDto } from './import-options.dto';
 
-/** `POST /imports`: an iCalendar feed or a TEC site to import from on a schedule. */
-export class CreateImportDto {
+/** `POST /imports`: an iCalendar feed or a TEC site to import from on a schedule, with its options. */
+export class CreateImportDto extends ImportOptionsDto {
   @EnumField({
     description: {
       en: '`ical`: an iCalendar feed (.ics); `tec`: a site with The Events Calendar’s REST API.',
@@ -52,16 +46,6 @@ export class CreateImportDto {
     maxLength: 255,
   })
   password?: string;
-
-  @StringListField({
-    description: {
-      en: 'Categories every imported event gets (iCalendar), created when missing.',
-      de: 'Kategorien, die jede importierte Veranstaltung erhält (iCalendar); fehlende werden angelegt.',
-    },
-    maxLength: 200,
-    maxItems: 20,
-  })
-  categories?: string[];
 
   @IntegerField({
     description: {

@@ -23,16 +23,21 @@ export class ImportSubscriptionEntity {
   @Column({ type: 'varchar', length: 200, default: '' })
   description!: string;
 
-  /** A TEC site's user and application password; kept readable, since every run needs them. */
+  /** A TEC site's user. */
   @Column({ name: 'source_user', type: 'varchar', length: 191, nullable: true })
   sourceUser!: string | null;
 
-  @Column({ name: 'source_password', type: 'varchar', length: 255, nullable: true })
+  /** That user's application password, sealed with `CREDENTIALS_KEY` (`credential-seal.ts`); never shown. */
+  @Column({ name: 'source_password', type: 'varchar', length: 1024, nullable: true })
   sourcePassword!: string | null;
 
-  /** JSON list of category names every imported event gets (iCalendar). */
+  /** JSON list of category names every imported event gets (the option `categories`). */
   @Column({ type: 'text' })
   categories!: string;
+
+  /** JSON: the other options of `ImportOptionsDto` (status, window, limit, deletions, ignore rules). */
+  @Column({ type: 'text', nullable: true })
+  options!: string | null;
 
   @Column({ name: 'interval_minutes', type: 'integer' })
   intervalMinutes!: number;

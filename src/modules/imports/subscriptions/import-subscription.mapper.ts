@@ -1,6 +1,7 @@
 import type { ImportEntry } from '../import-summary';
 import type { ImportRunEntity } from './import-run.entity';
 import type { ImportSubscriptionEntity } from './import-subscription.entity';
+import { optionsOf, shownOptions } from './subscription-options';
 
 /** A run as the API shows it: its counts and its report. */
 export function toRunObject(run: ImportRunEntity) {
@@ -34,7 +35,7 @@ export function toImportObject(sub: ImportSubscriptionEntity, lastRun: ImportRun
     description: sub.description,
     user: sub.sourceUser ?? '',
     has_password: sub.sourcePassword !== null && sub.sourcePassword !== '',
-    categories: JSON.parse(sub.categories) as string[],
+    ...shownOptions(optionsOf(sub)),
     interval_minutes: sub.intervalMinutes,
     overwrite: sub.overwrite,
     enabled: sub.enabled,
@@ -49,6 +50,8 @@ export function toImportObject(sub: ImportSubscriptionEntity, lastRun: ImportRun
       self: `${namespaceUrl}/imports/${sub.id}`,
       runs: `${namespaceUrl}/imports/${sub.id}/runs`,
       run: `${namespaceUrl}/imports/${sub.id}/run`,
+      preview: `${namespaceUrl}/imports/${sub.id}/preview`,
+      ignored: `${namespaceUrl}/imports/${sub.id}/ignored`,
     },
   };
 }

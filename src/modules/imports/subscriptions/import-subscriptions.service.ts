@@ -14,12 +14,15 @@ import { Leases } from '../../../database/leases';
 import { WriteTransactions } from '../../../database/write-transactions';
 import type { CreateImportDto } from '../dto/create-import.dto';
 import type { UpdateImportDto } from '../dto/update-import.dto';
-import { ImportSources } from '../import-sources.service';
+import { ImportSources, type ImportSource } from '../import-sources.service';
 import { emptySummary, ImportCancelled, ImportCrashed, reasonOf, type ImportSummary } from '../import-summary';
 import type { SourceReadHook } from '../source-digest';
 import { ImportRunEntity, type RunStatus, type RunTrigger } from './import-run.entity';
 import { ImportSubscriptionEntity } from './import-subscription.entity';
 import { toImportObject, toRunObject, type ImportObject, type RunObject } from './import-subscription.mapper';
+import { CredentialSeal } from './credential-seal';
+import { IgnoredRecords } from '../options/ignored-records';
+import { mergedOptions, optionsOf, storedOptions } from './subscription-options';
 import { crashedReadingOf, failuresAfter, runEndOf, unchangedSourceRefusal } from './run-failures';
 
 /**
@@ -64,6 +67,8 @@ export class ImportSubscriptions {
     private readonly config: AppConfig,
     private readonly leases: Leases,
     private readonly sources: ImportSources,
+    private readonly seal: CredentialSeal,
+    private readonly ignored: IgnoredRecords,
   ) {}
 
   async list(page: number | undefined, perPage: number | undefined, ctx: RequestContext): Promise<ListResponse> {
@@ -94,8 +99,8 @@ export class ImportSubscriptions {
           url: dto.url,
           description: dto.description ?? '',
           sourceUser: dto.user || null,
-          sourcePassword: dto.password || null,
-          categories: JSON.stringify(dto.categories ?? []),
+          sourcePassword: dto.password ? this.seal.seal(dto.password) : null,
+          ...storedOptions(mergedOptions({}, dto)),
           intervalMinutes: dto.interval_minutes ?? DEFAULT_INTERVAL_MINUTES,
           overwrite: dto.overwrite ?? 'source_wins',
           enabled: dto.enabled ?? true,
@@ -134,8 +139,8 @@ export class ImportSubscriptions {
         if (dto.url !== undefined) sub.url = dto.url;
         if (dto.description !== undefined) sub.description = dto.description;
         if (dto.user !== undefined) sub.sourceUser = dto.user || null;
-        if (dto.password !== undefined) sub.sourcePassword = dto.password || null;
-        if (dto.categories !== undefined) sub.categories = JSON.stringify(dto.categories);
+        if (dto.password !== undefined) sub.sourcePassword = dto.password ? this.seal.seal(dto.password) : null;
+        Object.assign(sub, storedOptions(mergedOptions(optionsOf(sub), dto)));
         if (dto.overwrite !== undefined) sub.overwrite = dto.overwrite;
         if (dto.enabled !== undefined) sub.enabled = dto.enabled;
         if (dto.enabled === true) {
@@ -267,6 +272,7 @@ export class ImportSubscriptions {
   ): Promise<RunObject | null> {
     const sub = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
     if (!sub) return null;
+    await this.resealPassword(sub);
     const startedUtc = await this.clock.nowSqlUtc();
     if (trigger === 'schedule' && (!sub.enabled || sub.suspendedUtc !== null || sub.nextRunUtc > startedUtc))
       return null;
@@ -351,6 +357,19 @@ export class ImportSubscriptions {
   }
 
   /**
+   * A password an older build kept readable, or one sealed with a previous key, sealed with the current key
+   * the first time a run needs it.
+   */
+  private async resealPassword(sub: ImportSubscriptionEntity): Promise<void> {
+    if (!this.seal.needsResealing(sub.sourcePassword)) return;
+    sub.sourcePassword = this.seal.seal(this.seal.open(sub.sourcePassword));
+    await this.transactions.run(
+      () => this.db.manager.update(ImportSubscriptionEntity, { id: sub.id }, { sourcePassword: sub.sourcePassword }),
+      { content: false },
+    );
+  }
+
+  /**
    * Looks every second whether the subscription was deleted or disabled, by this instance or another, and
    * then stops the run: the run belongs to the instance that holds its lease, the DELETE to any.
    */
@@ -400,22 +419,14 @@ export class ImportSubscriptions {
     crashed: boolean;
   }> {
     try {
-      const outcome = await this.sources.run(
-        {
-          kind: sub.kind,
-          url: sub.url,
-          credentials: sub.sourceUser ? { user: sub.sourceUser, password: sub.sourcePassword ?? '' } : null,
-          categories: JSON.parse(sub.categories) as string[],
-        },
-        {
-          author: sub.authorId,
-          overwrite: sub.overwrite,
-          guarded: true,
-          conditional: sub.kind === 'ical' ? { etag: sub.etag, lastModified: sub.lastModified } : undefined,
-          signal,
-          onSourceRead,
-        },
-      );
+      const outcome = await this.sources.run(this.sourceOf(sub), {
+        author: sub.authorId,
+        overwrite: sub.overwrite,
+        guarded: true,
+        conditional: sub.kind === 'ical' ? { etag: sub.etag, lastModified: sub.lastModified } : undefined,
+        signal,
+        onSourceRead,
+      });
       const failed = outcome.summary.failed.length > 0;
       return {
         status: outcome.summary.cancelled
@@ -437,6 +448,61 @@ export class ImportSubscriptions {
       const crashed = !signal.aborted && error instanceof ImportCrashed;
       return { status: signal.aborted ? 'cancelled' : 'failed', summary, validators: null, crashed };
     }
+  }
+
+  /**
+   * What a run would do now (`POST …/preview`): a dry run with the subscription's options, holding its lease
+   * (409 while a run goes on), its summary listing each record it would create, update or trash.
+   */
+  async preview(id: number): Promise<ImportSummary> {
+    await this.require(id);
+    if (this.running.has(id)) throw new DomainError('import_running');
+    const control = new AbortController();
+    this.running.set(id, control);
+    try {
+      const summary = await this.leases.hold(`import-subscription:${id}`, RUN_LEASE_MS, async () => {
+        const sub = await this.require(id);
+        return (
+          await this.sources.run(this.sourceOf(sub), {
+            dryRun: true,
+            author: sub.authorId,
+            overwrite: sub.overwrite,
+            guarded: true,
+            signal: control.signal,
+          })
+        ).summary;
+      });
+      if (summary === null) throw new DomainError('import_running');
+      return summary;
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  /** The records the subscription's source passes by, a page of them. */
+  async ignoredList(id: number, page: number | undefined, perPage: number | undefined, ctx: RequestContext) {
+    const sub = await this.require(id);
+    return this.ignored.list(
+      this.sources.sourceName(this.sourceOf(sub)),
+      page,
+      perPage,
+      `${ctx.namespaceUrl}/imports/${id}/ignored`,
+    );
+  }
+
+  /** Clears the source's ignored records (or one, by its id there): the next run imports what no rule ignores. */
+  async clearIgnored(id: number, sourceId?: string): Promise<{ cleared: number }> {
+    const sub = await this.require(id);
+    return { cleared: await this.ignored.clear(this.sources.sourceName(this.sourceOf(sub)), sourceId) };
+  }
+
+  private sourceOf(sub: ImportSubscriptionEntity): ImportSource {
+    return {
+      kind: sub.kind,
+      url: sub.url,
+      credentials: sub.sourceUser ? { user: sub.sourceUser, password: this.seal.open(sub.sourcePassword) } : null,
+      options: optionsOf(sub),
+    };
   }
 
   private async lastRuns(ids: number[]): Promise<Map<number, ImportRunEntity>> {

@@ -11,6 +11,8 @@ import type { ListResponse } from '../../../common/pagination/pagination';
 import { PaginationQueryDto } from '../../../common/pagination/pagination-query.dto';
 import { CreateImportDto } from '../dto/create-import.dto';
 import { RunImportQueryDto } from '../dto/run-import-query.dto';
+import { ClearIgnoredQueryDto } from '../dto/clear-ignored-query.dto';
+import type { ImportSummary } from '../import-summary';
 import { UpdateImportDto } from '../dto/update-import.dto';
 import { AcceptedResponse } from '../../../common/http/accepted-response';
 import type { ImportObject, RunObject } from './import-subscription.mapper';
@@ -95,6 +97,49 @@ export class ImportsController {
       return finished;
     }
     return new AcceptedResponse(run, `${ctx.namespaceUrl}/imports/${id}/runs/${run.id}`);
+  }
+
+  @Post(':id/preview')
+  @HttpCode(200)
+  @RequiresCapability('manage_options', 'import')
+  @ApiOperation({
+    summary: docText({
+      en: 'What a run would do now, changing nothing: the counts and each record it would create, update or trash (`preview`). 409 while a run goes on.',
+      de: 'Was ein Lauf jetzt täte, ohne etwas zu ändern: die Zahlen und jeder Eintrag, den er anlegen, ändern oder in den Papierkorb verschieben würde (`preview`). 409, solange ein Lauf läuft.',
+    }),
+  })
+  preview(@PathId(IMPORT_ID) id: number, @Req() req: Request): Promise<ImportSummary> {
+    // A whole source read and rolled back: background work, which other requests' records must not wait for.
+    foregroundRequests.toBackground(req);
+    return this.imports.preview(id);
+  }
+
+  @Get(':id/ignored')
+  @RequiresCapability('manage_options', 'import')
+  @ApiOperation({
+    summary: docText({
+      en: 'List the records the source’s runs do not import: those an ignore rule matches, and those trashed or deleted here after they were imported.',
+      de: 'Die Einträge auflisten, die die Läufe der Quelle nicht importieren: die, auf die eine Ignorier-Regel passt, und die, die hier nach dem Import gelöscht oder in den Papierkorb verschoben wurden.',
+    }),
+  })
+  ignored(
+    @PathId(IMPORT_ID) id: number,
+    @Query() query: PaginationQueryDto,
+    @Ctx() ctx: RequestContext,
+  ): Promise<ListResponse> {
+    return this.imports.ignoredList(id, query.page, query.per_page, ctx);
+  }
+
+  @Delete(':id/ignored')
+  @RequiresCapability('manage_options', 'import')
+  @ApiOperation({
+    summary: docText({
+      en: 'Clear the list of ignored records (or one, `source_id`): the next run imports what no ignore rule matches.',
+      de: 'Die Liste der ignorierten Einträge leeren (oder einen, `source_id`): der nächste Lauf importiert, worauf keine Ignorier-Regel passt.',
+    }),
+  })
+  clearIgnored(@PathId(IMPORT_ID) id: number, @Query() query: ClearIgnoredQueryDto): Promise<{ cleared: number }> {
+    return this.imports.clearIgnored(id, query.source_id);
   }
 
   @Get(':id/runs')
