@@ -1,5 +1,11 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { docText } from '../common/i18n/doc-text';
+import {
+  documentedProperties,
+  documentedSchema,
+  type DocumentedSchema,
+} from '../common/validation/documented-properties';
+import { ImportOptionsDto } from '../modules/imports/dto/import-options.dto';
 import { responseSchemaRegistry, type ResourceResponseSchemas } from '../common/http/response-schema-registry';
 
 import {
@@ -227,7 +233,7 @@ const IMPORT_SCHEMAS: Record<string, Schema> = {
       description: str,
       user: str,
       has_password: { type: 'boolean' },
-      categories: arrayOf(str),
+      ...importOptionSchemas(),
       interval_minutes: int,
       overwrite: { type: 'string', enum: ['source_wins', 'keep_local_edits'] },
       enabled: { type: 'boolean' },
@@ -257,11 +263,114 @@ const IMPORT_SCHEMAS: Record<string, Schema> = {
         }),
         oneOf: [ref('ImportRun'), { type: 'object', nullable: true, maxProperties: 0 }],
       },
-      urls: object({ self: URI, runs: URI, run: URI }),
+      urls: object({ self: URI, runs: URI, run: URI, preview: URI, ignored: URI }),
     },
     ['id', 'kind', 'url', 'interval_minutes', 'overwrite', 'enabled', 'next_run_utc', 'last_run', 'urls'],
   ),
+  ImportPreview: object(
+    {
+      source: str,
+      dry_run: { type: 'boolean' },
+      created: int,
+      updated: int,
+      unchanged: int,
+      trashed: int,
+      skipped: arrayOf(IMPORT_ENTRY),
+      notes: arrayOf(IMPORT_ENTRY),
+      failed: arrayOf(IMPORT_ENTRY),
+      cancelled: { type: 'boolean' },
+      source_failed: { type: 'boolean' },
+      preview: arrayOf(
+        object({ id: str, outcome: { type: 'string', enum: ['created', 'updated', 'trashed'] }, title: str }, [
+          'id',
+          'outcome',
+        ]),
+      ),
+    },
+    ['source', 'dry_run', 'created', 'updated', 'unchanged', 'trashed', 'preview'],
+  ),
+  ImportIgnored: object({ source_id: str, title: str, reason: str, ignored_utc: DATE }, [
+    'source_id',
+    'reason',
+    'ignored_utc',
+  ]),
+  ImportIgnoredCleared: object({ cleared: int }, ['cleared']),
 };
+
+/**
+ * The options of a subscription as its answers show them, from their one declaration (`ImportOptionsDto`):
+ * a list as a list, any other option its type, `null` when not set.
+ */
+function importOptionSchemas(): Record<string, Schema> {
+  return Object.fromEntries(
+    documentedProperties(ImportOptionsDto).map((name) => {
+      const {
+        isArray,
+        enum: values,
+        type,
+        format,
+      } = documentedSchema(ImportOptionsDto, name) as DocumentedSchema & {
+        type?: string;
+        format?: string;
+      };
+      const item: Schema = {
+        type: type ?? 'string',
+        ...(values ? { enum: [...values] } : {}),
+        ...(format ? { format } : {}),
+      };
+      // OpenAPI 3.0: `nullable` does not widen an `enum`, which must name null itself.
+      const unset = values ? { nullable: true, enum: [...values, null] } : { nullable: true };
+      return [name, isArray ? arrayOf(item) : { ...item, ...unset }];
+    }),
+  );
+}
+
+/** The other routes of an import subscription, each answering its own shape. */
+const IMPORT_ROUTES: {
+  path: RegExp;
+  method: string;
+  status: string;
+  schema: string;
+  text: { en: string; de: string };
+}[] = [
+  {
+    path: /\/preview$/,
+    method: 'post',
+    status: '200',
+    schema: 'ImportPreview',
+    text: { en: 'What a run would do, nothing written.', de: 'Was ein Lauf täte; nichts geschrieben.' },
+  },
+  {
+    path: /\/ignored$/,
+    method: 'get',
+    status: '200',
+    schema: 'ImportIgnoredList',
+    text: { en: 'One page of ignored records, oldest first.', de: 'Eine Seite ignorierter Einträge, älteste zuerst.' },
+  },
+  {
+    path: /\/ignored$/,
+    method: 'delete',
+    status: '200',
+    schema: 'ImportIgnoredCleared',
+    text: { en: 'How many records were cleared.', de: 'Wie viele Einträge entfernt wurden.' },
+  },
+];
+
+function importRouteResponses(route: (typeof IMPORT_ROUTES)[number]): Record<string, unknown> {
+  return {
+    [route.status]: {
+      description: docText(route.text),
+      content: { 'application/json': { schema: ref(route.schema) } },
+      ...(route.schema.endsWith('List') ? { headers: { ...TOTAL_HEADERS, ...PAGES_HEADERS } } : {}),
+    },
+    ...Object.fromEntries(
+      [400, 401, 403, 404, 409, 429, 503].map((status) => [
+        String(status),
+        { description: ERROR_TEXTS[status], content: { 'application/json': { schema: ref('Error') } } },
+      ]),
+    ),
+  };
+}
 
 /** Per resource (rest base): the schema of its items and of its list envelope. */
 const RESOURCES: Record<string, { item: string; list: string }> = {
@@ -519,6 +628,7 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
       ChangeList: CHANGE_LIST,
       DeliveryList: listSchema('deliveries', 'WebhookDelivery'),
       ImportRunList: listSchema('runs', 'ImportRun'),
+      ImportIgnoredList: listSchema('ignored', 'ImportIgnored'),
     },
   };
   const schemas = doc.components.schemas ?? {};
@@ -548,6 +658,12 @@ export function addResponseSchemas(doc: OpenAPIObject, namespace: string): void 
       }
       if (resource === 'imports' && /\/runs?(\/|$)/.test(path)) {
         operation.responses = runResponses(path.endsWith('/runs'), path.endsWith('/run'));
+        continue;
+      }
+      const importRoute =
+        resource === 'imports' ? IMPORT_ROUTES.find((r) => r.path.test(path) && r.method === method) : undefined;
+      if (importRoute) {
+        operation.responses = importRouteResponses(importRoute);
         continue;
       }
       const kind = kindOf(path, method, resource, module && module.collection.test(path));

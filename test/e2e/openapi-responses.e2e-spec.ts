@@ -197,6 +197,11 @@ describe('OpenAPI responses', () => {
     await check(one, 'get', 200, await t.http.get(`${imports}/${created.body.id}`).set('Authorization', admin.auth));
     const runs = await t.http.get(`${imports}/${created.body.id}/runs`).set('Authorization', admin.auth).expect(200);
     await check(`${one}/runs`, 'get', 200, runs);
+    const ignored = await t.http.get(`${imports}/${created.body.id}/ignored`).set('Authorization', admin.auth);
+    await check(`${one}/ignored`, 'get', 200, ignored);
+    const cleared = await t.http.delete(`${imports}/${created.body.id}/ignored`).set('Authorization', admin.auth);
+    await check(`${one}/ignored`, 'delete' as 'get', 200, cleared);
+    expect(Object.keys(doc.paths[`${one}/preview`].post.responses)).toEqual(expect.arrayContaining(['200', '409']));
     await t.http.get(imports).set('Authorization', editor.auth).expect(403);
   });
 

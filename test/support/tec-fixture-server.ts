@@ -44,7 +44,8 @@ export class TecFixtureServer {
   /** Posts (events, venues, organizers) and terms deleted at the site since it was recorded: left out of every answer. */
   readonly gonePosts = new Set<number>();
   readonly goneTerms = new Set<number>();
-  readonly requests: { key: string; role: string }[] = [];
+  /** Every request: its key, its role and the user and password its Basic credentials gave. */
+  readonly requests: { key: string; role: string; credentials?: string }[] = [];
   private server: Server | null = null;
   private readonly recorded: RecordedRequest[];
   url = '';
@@ -189,7 +190,12 @@ export class TecFixtureServer {
       const query = Object.fromEntries(url.searchParams);
       const role = req.headers.authorization?.startsWith('Basic ') ? 'admin' : 'anonymous';
       const key = keyOf(url.pathname, query);
-      this.requests.push({ key, role });
+      const basic = req.headers.authorization?.replace(/^Basic /, '');
+      this.requests.push({
+        key,
+        role,
+        ...(basic ? { credentials: Buffer.from(basic, 'base64').toString('utf8') } : {}),
+      });
       const fault = this.faults.get(key);
       if (fault === 'hang') return;
       if (fault === '500' || fault === 'html') {

@@ -63,9 +63,14 @@ export class CredentialSeal {
     }
   }
 
-  /** Whether a stored value should be sealed again: kept readable, or sealed with a previous key. */
+  /**
+   * Whether a stored value should be sealed again: kept readable, or sealed with a previous key. One sealed
+   * with a key that is not configured cannot be: its run fails, and says why.
+   */
   needsResealing(stored: string | null): boolean {
     if (stored === null || stored === '' || !this.current) return false;
-    return !stored.startsWith(`${PREFIX}${this.current.id}:`);
+    if (!stored.startsWith(PREFIX)) return true;
+    const id = stored.slice(PREFIX.length).split(':')[0];
+    return id !== this.current.id && this.all.has(id);
   }
 }

@@ -108,7 +108,8 @@ export class ImportsController {
       de: 'Was ein Lauf jetzt täte, ohne etwas zu ändern: die Zahlen und jeder Eintrag, den er anlegen, ändern oder in den Papierkorb verschieben würde (`preview`). 409, solange ein Lauf läuft.',
     }),
   })
-  preview(@PathId(IMPORT_ID) id: number, @Req() req: Request): Promise<ImportSummary> {
+  preview(@PathId(IMPORT_ID) id: number, @Ctx() ctx: RequestContext, @Req() req: Request): Promise<ImportSummary> {
+    void ctx;
     // A whole source read and rolled back: background work, which other requests' records must not wait for.
     foregroundRequests.toBackground(req);
     return this.imports.preview(id);
@@ -138,7 +139,12 @@ export class ImportsController {
       de: 'Die Liste der ignorierten Einträge leeren (oder einen, `source_id`): der nächste Lauf importiert, worauf keine Ignorier-Regel passt.',
     }),
   })
-  clearIgnored(@PathId(IMPORT_ID) id: number, @Query() query: ClearIgnoredQueryDto): Promise<{ cleared: number }> {
+  clearIgnored(
+    @PathId(IMPORT_ID) id: number,
+    @Query() query: ClearIgnoredQueryDto,
+    @Ctx() ctx: RequestContext,
+  ): Promise<{ cleared: number }> {
+    void ctx;
     return this.imports.clearIgnored(id, query.source_id);
   }
 
