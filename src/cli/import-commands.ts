@@ -1,17 +1,20 @@
 import type { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Progress } from '../common/progress/progress';
 import type { IcalImports } from '../modules/imports/ical-imports.service';
+import type { CsvImports } from '../modules/imports/csv-imports.service';
 import { ImportError, summaryText, type ImportProgress, type ImportSummary } from '../modules/imports/import-summary';
 import type { ImportSources } from '../modules/imports/import-sources.service';
 import type { IgnoredRecords } from '../modules/imports/options/ignored-records';
 import type { CliOutput } from './user-commands';
+import type { DayOrder } from '../modules/imports/csv/csv-values';
 import { addDtoOptions, dtoOptionsOf } from './dto-options';
 import { ImportOptionsDto } from '../modules/imports/dto/import-options.dto';
 
 export interface ImportCliServices {
   ical: IcalImports;
+  csv: CsvImports;
   sources: ImportSources;
   ignored: IgnoredRecords;
   progress: (label: string, total: number) => Progress;
@@ -28,6 +31,7 @@ async function fileText(location: string): Promise<{ source: string; text: strin
   try {
     return { source: fileSource(location), text: await readFile(path, 'utf8') };
   } catch (error) {
+    if (error instanceof ImportError) throw error;
     throw new ImportError(`cannot read ${location}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
@@ -150,4 +154,75 @@ export function addImportCommands(program: Command, run: Run): void {
         return { text, json: { source, ignored: list }, exitCode: 0 };
       }, o.json === true),
     );
+  addDtoOptions(
+    program
+      .command('import:csv <file>')
+      .description(
+        "import a CSV of events, venues or organizers in TEC's layout (or mapped to it); run again to update (docs/importing.md)",
+      ),
+    ImportOptionsDto,
+    NOT_ICAL,
+  )
+    .requiredOption('--type <type>', "what the rows are: events, venues, organizers (or a module's linked type)")
+    .option(
+      '--map <column=target...>',
+      'the file\'s column = TEC\'s column or a write field ("Begins=Event Start Date")',
+    )
+    .option('--day-order <order>', 'how the file writes days: ymd (2027-03-01, the default), mdy (03/01/2027) or dmy')
+    .option('--as <login>', 'write as this user (default: the first administrator)')
+    .option('--dry-run', 'change nothing; print what an import would do, record by record')
+    .option('--json', 'print JSON')
+    .action(
+      (
+        file: string,
+        o: { type: string; map?: string[]; dayOrder?: string; as?: string; dryRun?: boolean; json?: boolean } & Record<
+          string,
+          unknown
+        >,
+      ) =>
+        run(async ({ csv, progress }) => {
+          const options = await dtoOptionsOf(ImportOptionsDto, o, NOT_ICAL);
+          if (o.dayOrder !== undefined && !['ymd', 'mdy', 'dmy'].includes(o.dayOrder))
+            throw new ImportError('--day-order takes ymd, mdy or dmy');
+          const map = Object.fromEntries(
+            (o.map ?? []).map((pair) => {
+              const at = pair.indexOf('=');
+              if (at <= 0 || at === pair.length - 1)
+                throw new ImportError(`--map takes "file column=target", not "${pair}"`);
+              return [pair.slice(0, at), pair.slice(at + 1)];
+            }),
+          );
+          const bar = progressOf(progress);
+          try {
+            const summary = await csv.run(
+              {
+                file: await fileBytes(file, csv.maxBytes),
+                type: o.type,
+                map,
+                dayOrder: o.dayOrder as DayOrder | undefined,
+                options,
+                dryRun: o.dryRun === true,
+                author: o.as,
+              },
+              bar.report,
+            );
+            return outputOf(summary);
+          } finally {
+            bar.stop();
+          }
+        }, o.json === true),
+    );
+}
+
+/** A file's bytes, at most `maxBytes` (`IMPORTS_MAX_MB`), or an ImportError that says why there are none. */
+async function fileBytes(location: string, maxBytes: number): Promise<Uint8Array> {
+  try {
+    const { size } = await stat(resolve(location));
+    if (size > maxBytes)
+      throw new ImportError(`${location} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB (IMPORTS_MAX_MB)`);
+    return new Uint8Array(await readFile(resolve(location)));
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    throw new ImportError(`cannot read ${location}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -20,6 +20,7 @@ import { addImportCommands } from './import-commands';
 import { IcalImports } from '../modules/imports/ical-imports.service';
 import { ImportError } from '../modules/imports/import-summary';
 import { ImportSources } from '../modules/imports/import-sources.service';
+import { CsvImports } from '../modules/imports/csv-imports.service';
 import { IgnoredRecords } from '../modules/imports/options/ignored-records';
 import { DomainError, errorMessage } from '../common/errors/domain-error';
 import { WebhooksService } from '../modules/webhooks/webhooks.service';
@@ -131,6 +132,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       print(
         await action({
           ical: app.get(IcalImports),
+          csv: app.get(CsvImports),
           sources: app.get(ImportSources),
           ignored: app.get(IgnoredRecords),
           progress,

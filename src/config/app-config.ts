@@ -114,6 +114,7 @@ export class AppConfig {
     ical: { vevents: number; vtimezones: number; observances: number; properties: number };
     parse: { memoryMb: number; timeoutMs: number };
     maxPages: number;
+    maxRows: number;
     suspendAfter: number;
   } {
     return {
@@ -133,6 +134,7 @@ export class AppConfig {
         timeoutMs: this.get('IMPORTS_PARSE_TIMEOUT_SECONDS') * 1000,
       },
       maxPages: this.get('IMPORTS_MAX_PAGES'),
+      maxRows: this.get('IMPORTS_MAX_ROWS'),
       suspendAfter: this.get('IMPORTS_SUSPEND_AFTER'),
     };
   }

@@ -361,6 +361,13 @@ export class EnvironmentVariables {
   @Max(3600)
   IMPORTS_PARSE_TIMEOUT_SECONDS = 60;
 
+  /** Most rows one CSV may hold (`import:csv`); a larger file is refused before anything is written. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  IMPORTS_MAX_ROWS = 50_000;
+
   /** Most pages of one TEC list an import reads, whatever the site says it has. */
   @Transform(toInt)
   @IsInt()

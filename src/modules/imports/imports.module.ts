@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../../auth/auth.module';
 import { EventsModule } from '../events';
+import { CsvImports } from './csv-imports.service';
 import { IcalImports } from './ical-imports.service';
 import { ImportLedger } from './import-ledger';
 import { ImportSources } from './import-sources.service';
@@ -43,7 +44,8 @@ import { CredentialSeal } from './subscriptions/credential-seal';
     ImportScheduler,
     IgnoredRecords,
     CredentialSeal,
+    CsvImports,
   ],
-  exports: [IcalImports, ImportSources, ImportSubscriptions, ImportScheduler, IgnoredRecords],
+  exports: [IcalImports, CsvImports, ImportSources, ImportSubscriptions, ImportScheduler, IgnoredRecords],
 })
 export class ImportsModule {}
