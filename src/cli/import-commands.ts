@@ -128,20 +128,23 @@ export function addImportCommands(program: Command, run: Run): void {
         }, o.json === true),
     );
   program
-    .command('import:ignored <kind> <file-or-url>')
+    .command('import:ignored <kind> <source>')
     .description(
-      "list the records an import source's runs do not import (ignore rules, records trashed or deleted here); --clear empties the list (docs/importing.md)",
+      "list the records an import source's runs do not import (ignore rules, records trashed or deleted here): tec <site>, ical <file or url>, csv <type>; --clear empties the list (docs/importing.md)",
     )
     .option('--clear', 'clear the list (or, with --id, one record): the next run imports what no rule ignores')
     .option('--id <source-id>', 'only this record, by its id in the source (event:52, a UID)')
     .option('--json', 'print JSON')
     .action((kind: string, location: string, o: { clear?: boolean; id?: string; json?: boolean }) =>
       run(async ({ sources, ignored }) => {
-        if (kind !== 'tec' && kind !== 'ical') throw new ImportError('<kind> is tec or ical');
+        if (kind !== 'tec' && kind !== 'ical' && kind !== 'csv')
+          throw new ImportError('<kind> is tec, ical or csv (with the type: csv events)');
         const source =
-          kind === 'ical' && !/^https?:\/\//i.test(location)
-            ? fileSource(location)
-            : sources.sourceName({ kind, url: location });
+          kind === 'csv'
+            ? `csv:${location}`
+            : kind === 'ical' && !/^https?:\/\//i.test(location)
+              ? fileSource(location)
+              : sources.sourceName({ kind, url: location });
         if (o.clear) {
           const cleared = await ignored.clear(source, o.id);
           return { text: `${source}: ${cleared} cleared`, json: { source, cleared }, exitCode: 0 };

@@ -153,6 +153,29 @@ describe('import:csv', () => {
     expect(preview.summary.preview).toEqual([{ id: 'row 3', outcome: 'updated', title: 'Book fair' }]);
     expect((await run(path, '--type', 'events')).summary).toMatchObject({ created: 0, updated: 1, unchanged: 3 });
     expect((await allEvents()).find((e) => e.title === 'Book fair')?.description).toBe('Four days.');
+    // Trashed here by an editor: the next import passes it by, in the ignored records until cleared.
+    const bookFair = (await allEvents()).find((e) => e.title === 'Book fair')!;
+    await t.http
+      .delete(`${HOME}/events/${Number(bookFair.id)}`)
+      .set('Authorization', admin.auth)
+      .expect(200);
+    expect((await run(path, '--type', 'events')).summary).toMatchObject({
+      created: 0,
+      updated: 0,
+      skipped: [
+        { id: expect.stringContaining('book fair|2027-04-02'), reason: expect.stringContaining('trashed here') },
+      ],
+    });
+    const ignored = await cliWith(
+      { DATABASE_URL: t.database.url, LOG_LEVEL: 'silent' },
+      'import:ignored',
+      'csv',
+      'events',
+      '--clear',
+      '--json',
+    );
+    expect(JSON.parse(ignored.stdout)).toEqual({ source: 'csv:events', cleared: 1 });
+    expect((await run(path, '--type', 'events')).summary).toMatchObject({ created: 0, updated: 1, skipped: [] });
   });
 
   it('names each bad row by line and column, writes the good rows whole, and none of a bad one', async () => {
