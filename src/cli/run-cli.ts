@@ -97,7 +97,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     // The whole service without its HTTP server: payloads render records as the API does.
     const app = await NestFactory.createApplicationContext(
       AppModule.forRoot({
-        overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false', IMPORTS_SCHEDULER: 'false' },
+        overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false', IMPORTS_SCHEDULER: 'false', IMPORTS_WORKER: 'false' },
         modules: await modules(),
       }),
       { logger: false },
@@ -122,7 +122,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     // The whole service without its HTTP server and background jobs: imports write as the API does.
     const app = await NestFactory.createApplicationContext(
       AppModule.forRoot({
-        overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false', IMPORTS_SCHEDULER: 'false' },
+        overrides: { ...io.overrides, WEBHOOKS_WORKER: 'false', IMPORTS_SCHEDULER: 'false', IMPORTS_WORKER: 'false' },
         modules: await modules(),
       }),
       { logger: false },

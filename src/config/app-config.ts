@@ -116,6 +116,8 @@ export class AppConfig {
     maxPages: number;
     maxRows: number;
     suspendAfter: number;
+    worker: boolean;
+    runLockMs: number;
   } {
     return {
       scheduler: this.get('IMPORTS_SCHEDULER'),
@@ -135,6 +137,8 @@ export class AppConfig {
       },
       maxPages: this.get('IMPORTS_MAX_PAGES'),
       maxRows: this.get('IMPORTS_MAX_ROWS'),
+      worker: this.get('IMPORTS_WORKER'),
+      runLockMs: this.get('IMPORTS_RUN_LOCK_SECONDS') * 1000,
       suspendAfter: this.get('IMPORTS_SUSPEND_AFTER'),
     };
   }

@@ -361,6 +361,21 @@ export class EnvironmentVariables {
   @Max(3600)
   IMPORTS_PARSE_TIMEOUT_SECONDS = 60;
 
+  /**
+   * Carry out import runs from the queue in this process (with `REDIS_URL`; without it, a run goes on in the
+   * process that started it). `false` leaves them to the other instances.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  IMPORTS_WORKER = true;
+
+  /** How long a run's instance may be silent before another instance takes the run up (with `REDIS_URL`). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(2)
+  @Max(600)
+  IMPORTS_RUN_LOCK_SECONDS = 20;
+
   /** Most rows one CSV may hold (`import:csv`); a larger file is refused before anything is written. */
   @Transform(toInt)
   @IsInt()

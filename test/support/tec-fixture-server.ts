@@ -47,6 +47,13 @@ export class TecFixtureServer {
   /** Every request: its key, its role and the user and password its Basic credentials gave. */
   readonly requests: { key: string; role: string; credentials?: string }[] = [];
   private server: Server | null = null;
+  private waiters: { match: (key: string) => boolean; resolve: () => void }[] = [];
+
+  /** Resolves once a request whose key `match`es has come (at once if one came already). */
+  until(match: (key: string) => boolean): Promise<void> {
+    if (this.requests.some((r) => match(r.key))) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ match, resolve }));
+  }
   private readonly recorded: RecordedRequest[];
   url = '';
 
@@ -196,6 +203,7 @@ export class TecFixtureServer {
         role,
         ...(basic ? { credentials: Buffer.from(basic, 'base64').toString('utf8') } : {}),
       });
+      this.waiters = this.waiters.filter((w) => (w.match(key) ? (w.resolve(), false) : true));
       const fault = this.faults.get(key);
       if (fault === 'hang') return;
       if (fault === '500' || fault === 'html') {

@@ -17,6 +17,8 @@ import { TecImports } from './tec-imports.service';
 import { ImportIgnoredEntity } from './options/import-ignored.entity';
 import { IgnoredRecords } from './options/ignored-records';
 import { CredentialSeal } from './subscriptions/credential-seal';
+import { ImportQueue } from './subscriptions/import-queue';
+import { ImportRunner } from './subscriptions/import-runner.service';
 
 /**
  * Imports into the calendar (issue 37): iCalendar feeds and TEC sites, by the CLI (`import:ical`,
@@ -45,6 +47,8 @@ import { CredentialSeal } from './subscriptions/credential-seal';
     IgnoredRecords,
     CredentialSeal,
     CsvImports,
+    ImportQueue,
+    ImportRunner,
   ],
   exports: [IcalImports, CsvImports, ImportSources, ImportSubscriptions, ImportScheduler, IgnoredRecords],
 })

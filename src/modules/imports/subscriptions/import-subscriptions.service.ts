@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { In, IsNull, LessThan, LessThanOrEqual } from 'typeorm';
+import { In, IsNull, LessThanOrEqual } from 'typeorm';
 import { DomainError } from '../../../common/errors/domain-error';
 import type { RequestContext } from '../../../common/http/request-context';
 import { refuseOutboundUrl } from '../../../common/net/outbound-url-guard';
@@ -10,41 +10,25 @@ import { reason } from '../../../common/validation/validation-messages';
 import { AppConfig } from '../../../config/app-config';
 import { DatabaseClock } from '../../../database/database-clock';
 import { DatabaseContext } from '../../../database/database-context';
-import { Leases } from '../../../database/leases';
 import { WriteTransactions } from '../../../database/write-transactions';
 import type { CreateImportDto } from '../dto/create-import.dto';
 import type { UpdateImportDto } from '../dto/update-import.dto';
-import { ImportSources, type ImportSource } from '../import-sources.service';
-import { emptySummary, ImportCancelled, ImportCrashed, reasonOf, type ImportSummary } from '../import-summary';
-import type { SourceReadHook } from '../source-digest';
-import { ImportRunEntity, type RunStatus, type RunTrigger } from './import-run.entity';
+import { ImportSources } from '../import-sources.service';
+import { reasonOf, type ImportSummary } from '../import-summary';
+import { ImportRunEntity, type RunTrigger } from './import-run.entity';
 import { ImportSubscriptionEntity } from './import-subscription.entity';
 import { toImportObject, toRunObject, type ImportObject, type RunObject } from './import-subscription.mapper';
 import { CredentialSeal } from './credential-seal';
+import { ImportQueue } from './import-queue';
+import { ImportRunner, type StartedRun } from './import-runner.service';
+
+export type { StartedRun };
 import { IgnoredRecords } from '../options/ignored-records';
 import { mergedOptions, optionsOf, storedOptions } from './subscription-options';
-import { crashedReadingOf, failuresAfter, runEndOf, unchangedSourceRefusal } from './run-failures';
 
-/**
- * A run's hold on its subscription, renewed while it runs: another instance takes the subscription over this
- * long after the one running it died.
- */
-const RUN_LEASE_MS = 5 * 60 * 1000;
-/** What a run left `running` by an instance that died says, once the next run finds it. */
-const ABANDONED = 'the instance running this import stopped before it finished';
 const DEFAULT_INTERVAL_MINUTES = 60;
-/** What a run's report keeps of each list: a source with 10,000 bad records must not make a 10 MB row. */
-const REPORT_ITEMS = 200;
-/** How often a run looks whether its subscription was deleted or disabled (by any instance). */
-const CANCEL_CHECK_MS = 1000;
 /** How long a DELETE waits for the subscription's run to stop, so that the answer shows it cancelled. */
 const CANCEL_WAIT_MS = 15_000;
-
-/** A run that has started: its row as recorded then, and the run as it ends. */
-export interface StartedRun {
-  run: RunObject;
-  finished: Promise<RunObject>;
-}
 
 /**
  * Import subscriptions (issue 37), for administrators: an iCalendar feed or a TEC site imported on its
@@ -54,20 +38,16 @@ export interface StartedRun {
 @Injectable()
 export class ImportSubscriptions {
   private readonly logger = new Logger(ImportSubscriptions.name);
-  /**
-   * Runs going on in this process, with what stops each: the lease is per process, so it cannot keep two
-   * of them apart.
-   */
-  private readonly running = new Map<number, AbortController>();
 
   constructor(
     private readonly db: DatabaseContext,
     private readonly transactions: WriteTransactions,
     private readonly clock: DatabaseClock,
     private readonly config: AppConfig,
-    private readonly leases: Leases,
     private readonly sources: ImportSources,
     private readonly seal: CredentialSeal,
+    private readonly queue: ImportQueue,
+    private readonly runner: ImportRunner,
     private readonly ignored: IgnoredRecords,
   ) {}
 
@@ -156,7 +136,7 @@ export class ImportSubscriptions {
       { content: false },
     );
     // Disabled while it runs: the run stops between two records (here, or in its instance within a second).
-    if (dto.enabled === false) this.running.get(id)?.abort();
+    if (dto.enabled === false) this.runner.abort(id);
     return this.get(id, ctx);
   }
 
@@ -170,7 +150,7 @@ export class ImportSubscriptions {
     await this.transactions.run(() => this.db.manager.update(ImportSubscriptionEntity, { id }, { enabled: false }), {
       content: false,
     });
-    this.running.get(id)?.abort();
+    this.runner.abort(id);
     await this.untilStopped(id);
     const before = await this.get(id, ctx);
     await this.transactions.run(() => this.db.manager.delete(ImportSubscriptionEntity, { id }), { content: false });
@@ -219,7 +199,7 @@ export class ImportSubscriptions {
    */
   async startNow(id: number): Promise<StartedRun> {
     await this.require(id);
-    const started = await this.start(id, 'manual');
+    const started = await this.runner.begin(id, 'manual');
     if (started === null) throw new DomainError('import_running');
     started.finished.catch((error: unknown) =>
       this.logger.warn(`import ${id}: run ${started.run.id} did not end: ${reasonOf(error)}`),
@@ -244,210 +224,9 @@ export class ImportSubscriptions {
    * scheduler, when another instance ran it since it was found due.
    */
   async runOnce(id: number, trigger: RunTrigger): Promise<RunObject | null> {
-    const started = await this.start(id, trigger);
-    return started && started.finished;
-  }
-
-  /** A run started: as soon as its row is recorded, or null when it is not to run (see `runOnce`). */
-  private async start(id: number, trigger: RunTrigger): Promise<StartedRun | null> {
-    if (this.running.has(id)) return null;
-    const control = new AbortController();
-    this.running.set(id, control);
-    let recorded!: (run: RunObject) => void;
-    const started = new Promise<RunObject>((resolve) => (recorded = resolve));
-    const finished = this.leases
-      .hold(`import-subscription:${id}`, RUN_LEASE_MS, () => this.runHolding(id, trigger, recorded, control))
-      .finally(() => this.running.delete(id));
-    // A run that does not start (not due, the lease held elsewhere) or fails before it is recorded ends
-    // first; one that is recorded announces itself before its end.
-    const run = await Promise.race([started, finished.then(() => null)]);
-    return run && { run, finished: finished.then((end) => end ?? run) };
-  }
-
-  private async runHolding(
-    id: number,
-    trigger: RunTrigger,
-    recorded: (run: RunObject) => void,
-    control: AbortController,
-  ): Promise<RunObject | null> {
-    const sub = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
-    if (!sub) return null;
-    await this.resealPassword(sub);
-    const startedUtc = await this.clock.nowSqlUtc();
-    if (trigger === 'schedule' && (!sub.enabled || sub.suspendedUtc !== null || sub.nextRunUtc > startedUtc))
-      return null;
-    const runId = await this.transactions.run(
-      async () => {
-        // This run holds the subscription, so a run still `running` was left by an instance that died: it
-        // crashed, and counts as a failure of the whole run.
-        const { affected: abandoned } = await this.db.manager.update(
-          ImportRunEntity,
-          { subscriptionId: id, status: 'running' },
-          {
-            status: 'failed',
-            crashed: true,
-            finishedUtc: startedUtc,
-            report: JSON.stringify({ failed: [{ id: '', reason: ABANDONED }] }),
-          },
-        );
-        if (abandoned) await this.db.manager.increment(ImportSubscriptionEntity, { id }, 'failedRuns', abandoned);
-        return this.db.insertReturningId(ImportRunEntity, {
-          subscriptionId: id,
-          trigger,
-          status: 'running',
-          startedUtc,
-          finishedUtc: null,
-          created: 0,
-          updated: 0,
-          unchanged: 0,
-          trashed: 0,
-          sourceDigest: null,
-          crashed: false,
-          report: '{}',
-        });
-      },
-      { content: false },
-    );
-    recorded(toRunObject(await this.db.manager.findOneByOrFail(ImportRunEntity, { id: runId })));
-    const watch = this.watchForCancel(id, control);
-    const { status, summary, validators, crashed } = await this.importFrom(
-      sub,
-      control.signal,
-      await this.readingGuard(id, runId),
-    ).finally(() => clearInterval(watch));
-    const finishedUtc = await this.clock.nowSqlUtc();
-    await this.transactions.run(
-      async () => {
-        // Read again: a PATCH may have resumed it, and the abandoned runs this run found were counted.
-        const now = await this.db.manager.findOneBy(ImportSubscriptionEntity, { id });
-        if (now) {
-          const failures = failuresAfter(now, runEndOf(status, summary), this.config.imports.suspendAfter, finishedUtc);
-          await this.db.manager.update(ImportSubscriptionEntity, { id }, failures);
-        }
-        await this.db.manager.update(
-          ImportRunEntity,
-          { id: runId },
-          {
-            status,
-            crashed,
-            finishedUtc,
-            created: summary.created,
-            updated: summary.updated,
-            unchanged: summary.unchanged,
-            trashed: summary.trashed,
-            report: JSON.stringify({
-              skipped: summary.skipped.slice(0, REPORT_ITEMS),
-              notes: summary.notes.slice(0, REPORT_ITEMS),
-              failed: summary.failed.slice(0, REPORT_ITEMS),
-            }),
-          },
-        );
-        await this.db.manager.update(
-          ImportSubscriptionEntity,
-          { id },
-          {
-            nextRunUtc: DatabaseClock.plus(finishedUtc, sub.intervalMinutes * 60_000),
-            ...(validators ?? {}),
-          },
-        );
-      },
-      { content: false },
-    );
-    return this.getRun(id, runId);
-  }
-
-  /**
-   * A password an older build kept readable, or one sealed with a previous key, sealed with the current key
-   * the first time a run needs it.
-   */
-  private async resealPassword(sub: ImportSubscriptionEntity): Promise<void> {
-    if (!this.seal.needsResealing(sub.sourcePassword)) return;
-    sub.sourcePassword = this.seal.seal(this.seal.open(sub.sourcePassword));
-    await this.transactions.run(
-      () => this.db.manager.update(ImportSubscriptionEntity, { id: sub.id }, { sourcePassword: sub.sourcePassword }),
-      { content: false },
-    );
-  }
-
-  /**
-   * Looks every second whether the subscription was deleted or disabled, by this instance or another, and
-   * then stops the run: the run belongs to the instance that holds its lease, the DELETE to any.
-   */
-  private watchForCancel(id: number, control: AbortController): NodeJS.Timeout {
-    const timer = setInterval(() => {
-      this.db.manager
-        .findOne(ImportSubscriptionEntity, { select: { id: true, enabled: true }, where: { id } })
-        .then((sub) => {
-          if (!sub?.enabled) control.abort();
-        })
-        .catch(() => undefined);
-    }, CANCEL_CHECK_MS);
-    timer.unref();
-    return timer;
-  }
-
-  /**
-   * What the run is told of each page it reads of its source: the reading is recorded on the run (for the
-   * run after it, should this one crash), and refused when it is what the previous run crashed on.
-   */
-  private async readingGuard(id: number, runId: number): Promise<SourceReadHook> {
-    const previous = await this.db.manager.findOne(ImportRunEntity, {
-      where: { subscriptionId: id, id: LessThan(runId) },
-      order: { id: 'DESC' },
-    });
-    const crashed = crashedReadingOf(previous);
-    return async (digest) => {
-      await this.transactions.run(
-        () => this.db.manager.update(ImportRunEntity, { id: runId }, { sourceDigest: digest }),
-        {
-          content: false,
-        },
-      );
-      if (crashed?.digest === digest) throw new ImportCrashed(unchangedSourceRefusal(crashed));
-    };
-  }
-
-  /** The import itself: whatever goes wrong ends in the run's report, never as an exception. */
-  private async importFrom(
-    sub: ImportSubscriptionEntity,
-    signal: AbortSignal,
-    onSourceRead: SourceReadHook,
-  ): Promise<{
-    status: RunStatus;
-    summary: ImportSummary;
-    validators: { etag: string | null; lastModified: string | null } | null;
-    crashed: boolean;
-  }> {
-    try {
-      const outcome = await this.sources.run(this.sourceOf(sub), {
-        author: sub.authorId,
-        overwrite: sub.overwrite,
-        guarded: true,
-        conditional: sub.kind === 'ical' ? { etag: sub.etag, lastModified: sub.lastModified } : undefined,
-        signal,
-        onSourceRead,
-      });
-      const failed = outcome.summary.failed.length > 0;
-      return {
-        status: outcome.summary.cancelled
-          ? 'cancelled'
-          : outcome.notModified
-            ? 'not_modified'
-            : failed
-              ? 'failed'
-              : 'succeeded',
-        summary: outcome.summary,
-        // Kept only after a complete run: a 304 must not hide records that failed and are to be tried again.
-        validators: failed ? null : outcome.validators,
-        crashed: false,
-      };
-    } catch (error) {
-      const summary = emptySummary(sub.url, false);
-      summary.failed.push({ id: '', reason: signal.aborted ? new ImportCancelled().message : reasonOf(error) });
-      summary.source_failed = !signal.aborted;
-      const crashed = !signal.aborted && error instanceof ImportCrashed;
-      return { status: signal.aborted ? 'cancelled' : 'failed', summary, validators: null, crashed };
-    }
+    const started = await this.runner.begin(id, trigger);
+    // With the queue the scheduler only queues it: any instance carries it out.
+    return started && (this.queue.enabled ? started.run : started.finished);
   }
 
   /**
@@ -455,35 +234,16 @@ export class ImportSubscriptions {
    * (409 while a run goes on), its summary listing each record it would create, update or trash.
    */
   async preview(id: number): Promise<ImportSummary> {
-    await this.require(id);
-    if (this.running.has(id)) throw new DomainError('import_running');
-    const control = new AbortController();
-    this.running.set(id, control);
-    try {
-      const summary = await this.leases.hold(`import-subscription:${id}`, RUN_LEASE_MS, async () => {
-        const sub = await this.require(id);
-        return (
-          await this.sources.run(this.sourceOf(sub), {
-            dryRun: true,
-            author: sub.authorId,
-            overwrite: sub.overwrite,
-            guarded: true,
-            signal: control.signal,
-          })
-        ).summary;
-      });
-      if (summary === null) throw new DomainError('import_running');
-      return summary;
-    } finally {
-      this.running.delete(id);
-    }
+    const summary = await this.runner.preview(await this.require(id));
+    if (summary === null) throw new DomainError('import_running');
+    return summary;
   }
 
   /** The records the subscription's source passes by, a page of them. */
   async ignoredList(id: number, page: number | undefined, perPage: number | undefined, ctx: RequestContext) {
     const sub = await this.require(id);
     return this.ignored.list(
-      this.sources.sourceName(this.sourceOf(sub)),
+      this.sources.sourceName(this.runner.sourceOf(sub)),
       page,
       perPage,
       `${ctx.namespaceUrl}/imports/${id}/ignored`,
@@ -493,16 +253,7 @@ export class ImportSubscriptions {
   /** Clears the source's ignored records (or one, by its id there): the next run imports what no rule ignores. */
   async clearIgnored(id: number, sourceId?: string): Promise<{ cleared: number }> {
     const sub = await this.require(id);
-    return { cleared: await this.ignored.clear(this.sources.sourceName(this.sourceOf(sub)), sourceId) };
-  }
-
-  private sourceOf(sub: ImportSubscriptionEntity): ImportSource {
-    return {
-      kind: sub.kind,
-      url: sub.url,
-      credentials: sub.sourceUser ? { user: sub.sourceUser, password: this.seal.open(sub.sourcePassword) } : null,
-      options: optionsOf(sub),
-    };
+    return { cleared: await this.ignored.clear(this.sources.sourceName(this.runner.sourceOf(sub)), sourceId) };
   }
 
   private async lastRuns(ids: number[]): Promise<Map<number, ImportRunEntity>> {
