@@ -197,6 +197,16 @@ const WEBHOOK_SCHEMAS: Record<string, Schema> = {
 };
 
 const IMPORT_ENTRY = object({ id: str, reason: str });
+/** What a run (or a preview) did, record by record: its counts and its report. */
+const RUN_COUNTS = {
+  created: int,
+  updated: int,
+  unchanged: int,
+  trashed: int,
+  skipped: arrayOf(IMPORT_ENTRY),
+  notes: arrayOf(IMPORT_ENTRY),
+  failed: arrayOf(IMPORT_ENTRY),
+};
 
 /** Import subscriptions and their runs (docs/importing.md). */
 const IMPORT_SCHEMAS: Record<string, Schema> = {
@@ -215,13 +225,7 @@ const IMPORT_SCHEMAS: Record<string, Schema> = {
       },
       started_utc: DATE,
       finished_utc: { ...DATE, nullable: true },
-      created: int,
-      updated: int,
-      unchanged: int,
-      trashed: int,
-      skipped: arrayOf(IMPORT_ENTRY),
-      notes: arrayOf(IMPORT_ENTRY),
-      failed: arrayOf(IMPORT_ENTRY),
+      ...RUN_COUNTS,
     },
     ['id', 'subscription', 'trigger', 'status', 'started_utc', 'finished_utc', 'created', 'updated', 'unchanged'],
   ),
@@ -271,13 +275,7 @@ const IMPORT_SCHEMAS: Record<string, Schema> = {
     {
       source: str,
       dry_run: { type: 'boolean' },
-      created: int,
-      updated: int,
-      unchanged: int,
-      trashed: int,
-      skipped: arrayOf(IMPORT_ENTRY),
-      notes: arrayOf(IMPORT_ENTRY),
-      failed: arrayOf(IMPORT_ENTRY),
+      ...RUN_COUNTS,
       cancelled: { type: 'boolean' },
       source_failed: { type: 'boolean' },
       preview: arrayOf(
