@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { cliWith } from '../support/run-cli';
+import { runImport } from '../support/imports';
 import { createUser, type TestUser } from '../support/users';
 
 type Json = Record<string, unknown>;
@@ -13,30 +14,11 @@ const FIXTURES = join(process.cwd(), 'test', 'fixtures', 'csv');
 /** The error a `--json` command prints on stderr. */
 const errorOf = (stderr: string): string => (JSON.parse(stderr) as { error: string }).error;
 
-interface Summary {
-  created: number;
-  updated: number;
-  unchanged: number;
-  trashed: number;
-  skipped: { id: string; reason: string }[];
-  notes: { id: string; reason: string }[];
-  failed: { id: string; reason: string }[];
-  preview?: { id: string; outcome: string; title?: string }[];
-}
-
 describe('import:csv', () => {
   let t: TestApp;
   let admin: TestUser;
   const dir = mkdtempSync(join(tmpdir(), 'csv-import-'));
-  const cli = async (env: Record<string, string>, ...args: string[]) => {
-    const out = await cliWith(
-      { DATABASE_URL: t.database.url, LOG_LEVEL: 'silent', SITE_TIMEZONE: 'UTC', ...env },
-      'import:csv',
-      ...args,
-      '--json',
-    );
-    return { ...out, summary: (out.stdout ? JSON.parse(out.stdout) : null) as Summary };
-  };
+  const cli = (env: Record<string, string>, ...args: string[]) => runImport(t, ['import:csv', ...args], env);
   const run = (...args: string[]) => cli({}, ...args);
   const list = async (restBase: string, query: Record<string, string | number> = {}) =>
     (

@@ -4,23 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { cliWith } from '../support/run-cli';
+import { importTec, type ImportSummaryJson as Summary } from '../support/imports';
 import { TecFixtureServer } from '../support/tec-fixture-server';
 import { createUser, type TestUser } from '../support/users';
 
 type Json = Record<string, unknown>;
 const HOME = '/cal/events/v1';
 const KEY = 'test-credentials-key-0123456789abcdef';
-
-interface Summary {
-  created: number;
-  updated: number;
-  unchanged: number;
-  trashed: number;
-  skipped: { id: string; reason: string }[];
-  notes: { id: string; reason: string }[];
-  failed: { id: string; reason: string }[];
-  preview?: { id: string; outcome: string; title?: string }[];
-}
 
 /** Every event here, whatever its status, with its categories' names and its venue's id. */
 async function eventsHere(app: TestApp, admin: TestUser): Promise<Json[]> {
@@ -45,20 +35,7 @@ describe('import:tec with options', () => {
   let t: TestApp;
   let admin: TestUser;
   const site = new TecFixtureServer();
-  const run = async (...options: string[]) => {
-    const out = await cliWith(
-      { DATABASE_URL: t.database.url, LOG_LEVEL: 'silent', SITE_TIMEZONE: 'UTC' },
-      'import:tec',
-      site.url,
-      '--user',
-      'admin',
-      '--password',
-      'app password',
-      '--json',
-      ...options,
-    );
-    return { ...out, summary: (out.stdout ? JSON.parse(out.stdout) : null) as Summary };
-  };
+  const run = (...options: string[]) => importTec(t, site.url, ...options);
 
   beforeAll(async () => {
     await site.start();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeHTML } from 'entities';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { cliWith } from '../support/run-cli';
+import { importTec, type ImportSummaryJson as Summary } from '../support/imports';
 import { TecFixtureServer } from '../support/tec-fixture-server';
 import { createUser, type TestUser } from '../support/users';
 
@@ -11,16 +12,6 @@ const ALL_EVENTS = { per_page: '50', start_date: '2000-01-01 00:00:00' };
 const HOME = '/cal/events/v1';
 /** 291 listed events, 9 hidden ones, 10 venues, 10 organizers, 16 categories, 20 tags. */
 const RECORDS = 291 + 9 + 10 + 10 + 16 + 20;
-
-interface Summary {
-  created: number;
-  updated: number;
-  unchanged: number;
-  trashed: number;
-  skipped: { id: string; reason: string }[];
-  notes: { id: string; reason: string }[];
-  failed: { id: string; reason: string }[];
-}
 
 /** The id here of the post whose slug is `slug`, of the stored type `type`, whatever its status. */
 async function idOf(app: TestApp, type: string, slug: string): Promise<number> {
@@ -72,20 +63,7 @@ describe('import:tec follows what happens at the source', () => {
   let t: TestApp;
   let admin: TestUser;
   const site = new TecFixtureServer();
-  const run = async (...options: string[]): Promise<Summary> => {
-    const out = await cliWith(
-      { DATABASE_URL: t.database.url, LOG_LEVEL: 'silent', SITE_TIMEZONE: 'UTC' },
-      'import:tec',
-      site.url,
-      '--user',
-      'admin',
-      '--password',
-      'app password',
-      '--json',
-      ...options,
-    );
-    return JSON.parse(out.stdout) as Summary;
-  };
+  const run = async (...options: string[]): Promise<Summary> => (await importTec(t, site.url, ...options)).summary;
 
   beforeAll(async () => {
     await site.start();
