@@ -144,6 +144,15 @@ export class DatabaseContext implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
+   * Forgets the changes recorded after the first `count` of the current transaction: what a rollback to a
+   * savepoint undid must not be announced (its derived rows, its change records) when the rest commits.
+   */
+  forgetChangesAfter(count: number): void {
+    const scope = this.current.getStore();
+    if (scope && scope.changes.length > count) scope.changes.length = count;
+  }
+
+  /**
    * Inserts rows and does not read them back: `manager.insert` re-selects every column that has a
    * default, one more statement per insert, which writes never need when they set every column.
    * `columns`: for a table without an entity, the columns the rows' properties fill.

@@ -14,7 +14,21 @@ import { ImportedRecordEntity } from './imported-record.entity';
 import type { OverwriteRule } from './subscriptions/import-subscription.entity';
 import { ImportedTermEntity } from './imported-term.entity';
 import { RESTORABLE } from './options/run-policy';
-import { ImportError, reasonOf, type ImportOutcome, type ImportSummary } from './import-summary';
+import { ImportCancelled, ImportError, reasonOf, type ImportOutcome, type ImportSummary } from './import-summary';
+import { isRetryableWriteConflict } from '../../common/errors/driver-errors';
+
+/**
+ * Records a real run writes in one transaction, each behind a savepoint: a batch holds the SQLite writer
+ * (or MySQL's row locks) for tens of milliseconds, and saves the commit and the derived rows' pass of each.
+ */
+const BATCH_RECORDS = 25;
+
+/** A record's work waiting for its batch. */
+interface QueuedRecord {
+  id: string;
+  work: () => Promise<ImportOutcome | null>;
+  title?: string;
+}
 
 /** Thrown inside a dry run's transaction so that nothing it wrote stays. */
 class DryRunRollback extends Error {}
@@ -56,8 +70,12 @@ type LedgerEntity = typeof ImportedRecordEntity | typeof ImportedTermEntity;
  */
 @Injectable()
 export class ImportLedger {
-  /** Each run's turns between its records (`foregroundRequests.steps`), by the summary that run counts. */
+  /** Each run's turns between its batches (`foregroundRequests.steps`), by the summary that run counts. */
   private readonly turns = new WeakMap<ImportSummary, () => Promise<void>>();
+  /** Each real run's records waiting for their batch. */
+  private readonly batches = new WeakMap<ImportSummary, QueuedRecord[]>();
+  /** Each run's maps that its records change (`track`). */
+  private readonly tracked = new WeakMap<ImportSummary, Map<string, KnownRecord>[]>();
 
   constructor(
     private readonly db: DatabaseContext,
@@ -185,7 +203,15 @@ export class ImportLedger {
    * are kept apart by savepoints.
    */
   async run(summary: ImportSummary, body: () => Promise<void>): Promise<void> {
-    if (!summary.dry_run) return body();
+    if (!summary.dry_run) {
+      // What was queued before a failure or a cancellation is written all the same, each record whole.
+      try {
+        await body();
+      } finally {
+        await this.flush(summary);
+      }
+      return;
+    }
     const start = { ...summary, skipped: [...summary.skipped], notes: [...summary.notes], failed: [...summary.failed] };
     try {
       await this.transactions.run(async () => {
@@ -205,31 +231,131 @@ export class ImportLedger {
   }
 
   /**
-   * One record's work in its own transaction (in a dry run, behind a savepoint of the run's): its outcome,
-   * counted in the summary, or null with the reason among the summary's failures.
+   * One record's work: in a real run queued into the run's batch (`flush` writes the batch in one
+   * transaction, each record behind a savepoint), in a dry run at once behind a savepoint of the run's. Its
+   * outcome is counted in the summary, its failure goes among the summary's failures; either way the import
+   * goes on. The work must read what it depends on when it runs (the records before it in the batch are
+   * written by then), not when it is queued.
    */
   async attempt(
     summary: ImportSummary,
     id: string,
     work: () => Promise<ImportOutcome | null>,
     title?: string,
-  ): Promise<ImportOutcome | null> {
-    // Between two records no transaction is open (each has its own): requests in flight go first. A dry
-    // run is one transaction, which must not be left open to them.
-    if (!summary.dry_run) await this.turnOf(summary)();
+  ): Promise<void> {
+    const record = { id, work, title };
+    if (summary.dry_run) {
+      let outcome: ImportOutcome | null;
+      try {
+        outcome = await this.behindSavepoint(work);
+      } catch (error) {
+        if (error instanceof SavepointLost) throw error;
+        summary.failed.push({ id, reason: reasonOf(error) });
+        return;
+      }
+      return this.count(summary, record, outcome);
+    }
+    let batch = this.batches.get(summary);
+    if (!batch) this.batches.set(summary, (batch = []));
+    batch.push(record);
+    if (batch.length >= BATCH_RECORDS) await this.flush(summary);
+  }
+
+  /**
+   * The maps of what each source record became that a run's records change as they are written: a batch
+   * that is tried again (a deadlock rolled it back) starts over from them as they were.
+   */
+  track(summary: ImportSummary, ...maps: Map<string, KnownRecord>[]): void {
+    this.tracked.set(summary, maps);
+  }
+
+  /**
+   * Writes the run's queued records: one transaction (fewer commits, derived rows brought in step once), each
+   * record behind a savepoint so that its failure leaves the others. A conflict that rolls the whole
+   * transaction back (a deadlock) runs the batch again from the state before it; a batch that cannot commit
+   * at all is written record by record, each in its own transaction. Between two batches no transaction is
+   * open: requests in flight go first.
+   */
+  async flush(summary: ImportSummary): Promise<void> {
+    const batch = this.batches.get(summary)?.splice(0) ?? [];
+    if (batch.length === 0) return;
+    await this.turnOf(summary)();
+    const before = this.stateOf(summary);
+    try {
+      await this.transactions.run(async () => {
+        before.restore();
+        for (const record of batch) await this.inBatch(summary, record);
+      });
+    } catch (error) {
+      if (error instanceof ImportCancelled) throw error;
+      before.restore();
+      for (const record of batch) {
+        let outcome: ImportOutcome | null;
+        try {
+          outcome = await this.transactions.run(record.work);
+        } catch (failure) {
+          summary.failed.push({ id: record.id, reason: reasonOf(failure) });
+          continue;
+        }
+        this.count(summary, record, outcome);
+      }
+    }
+  }
+
+  private async inBatch(summary: ImportSummary, record: QueuedRecord): Promise<void> {
+    const manager = this.db.manager;
+    const changes = this.db.recordedChanges.length;
+    await manager.query('SAVEPOINT import_record');
     let outcome: ImportOutcome | null;
     try {
-      outcome = summary.dry_run ? await this.behindSavepoint(work) : await this.transactions.run(work);
+      outcome = await record.work();
+      await manager.query('RELEASE SAVEPOINT import_record');
     } catch (error) {
-      if (error instanceof SavepointLost) throw error;
-      summary.failed.push({ id, reason: reasonOf(error) });
-      return null;
+      // MySQL ends the whole transaction on a deadlock, savepoints with it: the batch is run again.
+      if (isRetryableWriteConflict(error)) throw error;
+      await manager.query('ROLLBACK TO SAVEPOINT import_record').catch(() => {
+        throw error;
+      });
+      this.db.forgetChangesAfter(changes);
+      summary.failed.push({ id: record.id, reason: reasonOf(error) });
+      return;
     }
-    if (outcome !== null) summary[outcome]++;
+    this.count(summary, record, outcome);
+  }
+
+  private count(summary: ImportSummary, record: QueuedRecord, outcome: ImportOutcome | null): void {
+    if (outcome === null) return;
+    summary[outcome]++;
     // A dry run says record by record what a run would do (created, updated, trashed).
-    if (summary.preview && outcome !== null && outcome !== 'unchanged')
-      summary.preview.push({ id, outcome, ...(title === undefined ? {} : { title }) });
-    return outcome;
+    if (summary.preview && outcome !== 'unchanged')
+      summary.preview.push({ id: record.id, outcome, ...(record.title === undefined ? {} : { title: record.title }) });
+  }
+
+  /** The summary and the tracked maps as they are now, and how to set them back. */
+  private stateOf(summary: ImportSummary): { restore: () => void } {
+    const counts = {
+      ...summary,
+      skipped: [...summary.skipped],
+      notes: [...summary.notes],
+      failed: [...summary.failed],
+    };
+    const maps = (this.tracked.get(summary) ?? []).map((map) => ({
+      map,
+      entries: [...map].map(([key, value]) => [key, { ...value }] as const),
+    }));
+    return {
+      restore: () => {
+        Object.assign(summary, counts, {
+          skipped: [...counts.skipped],
+          notes: [...counts.notes],
+          failed: [...counts.failed],
+        });
+        for (const { map, entries } of maps) {
+          map.clear();
+          for (const [key, value] of entries) map.set(key, { ...value });
+        }
+      },
+    };
   }
 
   /** The turns of the run `summary` counts (one run, one piece of background work). */

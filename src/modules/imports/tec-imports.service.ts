@@ -17,6 +17,7 @@ import {
   type EventLinkTarget,
   EventTaxonomyRegistry,
   EventChildRegistry,
+  type RegisteredEventChild,
 } from '../events';
 import { SourceFetchError, type FetchOptions } from './fetch/source-fetch';
 import type { SourceReadHook } from './source-digest';
@@ -75,6 +76,8 @@ interface Run {
   signal?: AbortSignal;
   /** The linked records' and terms' source ids each list showed, by field; a list the site lacks is absent. */
   listed: Map<string, Set<string>>;
+  /** The linked records queued for writing in this run (a record an event embeds is written once). */
+  queued: Set<string>;
   policy: RunPolicy;
 }
 
@@ -120,8 +123,10 @@ export class TecImports {
         overwrite: input.overwrite,
         signal: input.signal,
         listed: new Map(),
+        queued: new Set(),
         policy: await RunPolicy.start(input.options ?? {}, source, this.ignored, summary),
       };
+      this.ledger.track(summary, run.posts, run.terms);
       try {
         for (const { field, taxonomy } of this.eventTaxonomies.termFields())
           await this.importTerms(run, site, field, this.taxonomies.get(taxonomy));
@@ -129,8 +134,11 @@ export class TecImports {
         for (const kind of kinds) await this.importLinkedList(run, site, kind);
         const window = { since: input.options?.since, until: input.options?.until };
         const seen = await this.importEvents(run, site, kinds, window, input.maxPages, progress);
+        // What follows reads what each record became here: the records queued so far are written first.
+        await this.ledger.flush(run.summary);
         // Only a complete listing says which events left the site.
         if (run.policy.complete) await this.trashGone(run, seen);
+        await this.ledger.flush(run.summary);
         await this.followDeletions(run, kinds, input.options?.deletions ?? 'trash');
       } catch (error) {
         // Refused as the source an earlier run crashed on: the subscription records it so.
@@ -241,16 +249,21 @@ export class TecImports {
     const sourceId = `${kind.field}:${Number(record.id)}`;
     const fields = linkedRecordOf(record);
     const hash = hashOf(fields);
-    const known = run.posts.get(sourceId);
     // A record embedded in an event is there as much as a listed one.
     run.listed.get(kind.field)?.add(sourceId);
+    // Listed and embedded, or embedded in several events: written once, by the first.
+    if (run.queued.has(sourceId)) return;
+    const ledgerRow = run.posts.get(sourceId);
     const title = [fields[kind.field], fields.title].find((t): t is string => typeof t === 'string') ?? '';
-    if (await run.policy.passesBy(sourceId, title, known)) return;
-    if (known && isCurrent(known) && known.hash === hash) {
+    if (await run.policy.passesBy(sourceId, title, ledgerRow)) return;
+    if (ledgerRow && isCurrent(ledgerRow) && ledgerRow.hash === hash) {
       run.summary.unchanged++;
       return;
     }
+    run.queued.add(sourceId);
     await this.ledger.attempt(run.summary, sourceId, async () => {
+      // Read when the record is written: its batch may have been tried again from the state before it.
+      const known = run.posts.get(sourceId);
       if (known && (await this.keptAsEdited(run, sourceId, known))) return 'unchanged';
       const dto = await validateDto(kind.target.createDto, fields);
       // Deleted here for good since: made anew, and the ledger's row follows it.
@@ -309,10 +322,17 @@ export class TecImports {
         run.summary.unchanged++;
         continue;
       }
+      // Modules' child records (an event's tickets) from a source that serves them (another instance with the
+      // module), read before the write: no transaction waits on the site.
+      const children: [RegisteredEventChild, Record<string, unknown>[]][] = [];
+      for (const child of this.children.all()) {
+        const records = await site.childrenOf(id, child.path);
+        if (records !== null) children.push([child, records]);
+      }
       await this.ledger.attempt(
         run.summary,
         sourceId,
-        () => this.importEvent(run, site, sourceId, event, hash),
+        () => this.importEvent(run, sourceId, event, hash, children),
         typeof event.fields.title === 'string' ? event.fields.title : '',
       );
     }
@@ -321,10 +341,10 @@ export class TecImports {
 
   private async importEvent(
     run: Run,
-    site: TecSite,
     sourceId: string,
     event: TecEvent,
     hash: string,
+    children: [RegisteredEventChild, Record<string, unknown>[]][],
   ): Promise<ImportOutcome> {
     const ledgerRow = run.posts.get(sourceId);
     // Deleted here for good since: made anew, and the ledger's row follows it.
@@ -356,11 +376,7 @@ export class TecImports {
       if (typeof fields.slug === 'string' && fields.slug !== '' && created.slug !== fields.slug)
         run.summary.notes.push({ id: sourceId, reason: `slug "${fields.slug}" was taken: "${String(created.slug)}"` });
     }
-    // Modules' child records (an event's tickets) from a source that serves them: another instance with the module.
-    for (const child of this.children.all()) {
-      const records = await site.childrenOf(Number(sourceId.slice('event:'.length)), child.path);
-      if (records !== null) await child.replaceAll(postId, records, run.ctx);
-    }
+    for (const [child, records] of children) await child.replaceAll(postId, records, run.ctx);
     run.posts.set(sourceId, await this.ledger.rememberPost(run.source, sourceId, postId, hash, ledgerRow));
     return known ? 'updated' : 'created';
   }
