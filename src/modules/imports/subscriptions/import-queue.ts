@@ -9,6 +9,8 @@ const QUEUE = 'import-runs';
 const CLIENT = 'import queue';
 /** Runs one instance carries out at once; the others wait in the queue for any instance. */
 const PARALLEL = 2;
+/** How long a shutdown waits for the queue's clients to close before it cuts their connections. */
+const CLOSE_WAIT_MS = 2000;
 
 /** A run recorded in `import_runs`, to be carried out by whichever instance takes it. */
 export interface RunJob {
@@ -84,10 +86,18 @@ export class ImportQueue implements OnApplicationShutdown {
     });
   }
 
+  /**
+   * Stops taking runs. A run going on here is left to its lock: another instance goes on with it once the
+   * lock lapses. A Redis that is away would keep a close waiting for ever, so the connections are cut after
+   * a bounded wait.
+   */
   async onApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
-    await this.queue?.close();
-    await Promise.all(this.connections.map((c) => c.quit().catch(() => undefined)));
+    const closing = Promise.all([this.worker?.close(true), this.queue?.close()]).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const bounded = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+    await Promise.race([closing, bounded]);
+    clearTimeout(timer);
+    for (const connection of this.connections) connection.disconnect();
   }
 
   private open(): Queue<RunJob> {
