@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from '../support/create-test-app';
+import { createTestApp, EXAMPLE_EXTENSIONS, registeredModules, type TestApp } from '../support/create-test-app';
 import { cliWith } from '../support/run-cli';
 import { runImport } from '../support/imports';
 import { createUser, type TestUser } from '../support/users';
@@ -244,5 +244,39 @@ describe('import:csv', () => {
     });
     const bad = await run(path, '--type', 'events', '--map', 'Nope=Event Name');
     expect(errorOf(bad.stderr)).toContain('--map names the column "nope"');
+  });
+});
+
+describe("import:csv of a module's linked type, and events that link it", () => {
+  let t: TestApp;
+  let admin: TestUser;
+  const dir = mkdtempSync(join(tmpdir(), 'csv-module-'));
+  const run = (path: string, type: string) =>
+    runImport(t, ['import:csv', path, '--type', type], { CAL_EXTENSIONS: EXAMPLE_EXTENSIONS });
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SITE_TIMEZONE: 'UTC' }, modules: await registeredModules() });
+    admin = await createUser(t, 'administrator');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('imports speakers by their own field names, and links events to them by name', async () => {
+    const speakers = join(dir, 'speakers.csv');
+    writeFileSync(speakers, 'speaker,affiliation,website\nAda Lovelace,Analytical Engines,https://ada.example.org\n');
+    expect((await run(speakers, 'speakers')).summary).toMatchObject({ created: 1, failed: [] });
+    const events = join(dir, 'events.csv');
+    writeFileSync(
+      events,
+      'Event Name,Event Start Date,Event Start Time,speaker\nTalk,2028-02-01,10:00,"Ada Lovelace, Grace Hopper"\n',
+    );
+    expect((await run(events, 'events')).summary).toMatchObject({ created: 1, failed: [] });
+    const list = await t.http.get(`${HOME}/speakers`).set('Authorization', admin.auth).expect(200);
+    // Ada was found by her name; Grace, whom no one had imported, was made.
+    expect((list.body.speakers as Json[]).map((s) => [s.speaker, s.affiliation ?? null]).sort()).toEqual([
+      ['Ada Lovelace', 'Analytical Engines'],
+      ['Grace Hopper', null],
+    ]);
   });
 });

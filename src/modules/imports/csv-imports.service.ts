@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { BoundedJobError, runBounded } from '../../common/background/bounded-worker';
 import type { RequestContext } from '../../common/http/request-context';
-import { documentedProperties } from '../../common/validation/documented-properties';
+import {
+  documentedProperties,
+  documentedSchema,
+  type DocumentedSchema,
+} from '../../common/validation/documented-properties';
 import { validateDto } from '../../common/validation/nested';
 import { RequestValidationError } from '../../common/validation/request-validation.error';
 import { translateReason } from '../../common/validation/validation-messages';
@@ -138,7 +142,7 @@ export class CsvImports {
     return {
       createDto: target.createDto,
       updateDto: target.createDto,
-      nameField: this.nameFieldOf(type, target.createDto),
+      nameField: this.nameFieldOf(target.createDto),
       create: (dto, ctx) => target.create(dto, ctx),
       update: (id, dto, ctx) => target.update(byId(id), dto, ctx),
     };
@@ -176,14 +180,18 @@ export class CsvImports {
         .all()
         .map(({ definition, target }) => [
           definition.field,
-          { many: definition.cardinality !== 'one', nameField: this.nameFieldOf(target.restBase, target.createDto) },
+          { many: definition.cardinality !== 'one', nameField: this.nameFieldOf(target.createDto) },
         ]),
     );
   }
 
-  /** A linked type's name field: the first TEC's layout requires, else the first its create DTO declares. */
-  private nameFieldOf(restBase: string, createDto: new () => object): string {
-    return TEC_CSV_LAYOUTS[restBase]?.required[0] ?? documentedProperties(createDto)[0];
+  /** A linked type's name field: the field its create DTO requires (`venue`, `organizer`, a module's `speaker`). */
+  private nameFieldOf(createDto: new () => object): string {
+    const fields = documentedProperties(createDto);
+    return (
+      fields.find((name) => (documentedSchema(createDto, name) as { required?: unknown }).required === true) ??
+      fields[0]
+    );
   }
 
   /**
@@ -202,6 +210,7 @@ export class CsvImports {
             fieldNames: documentedProperties(target.createDto),
             nameField: target.nameField,
             links: input.type === 'events' ? this.linkFields() : {},
+            kinds: kindsOf(target.createDto),
             map: input.map ?? {},
             dayOrder: input.dayOrder ?? 'ymd',
             maxRows,
@@ -255,4 +264,15 @@ export class CsvImports {
     }
     return known ? 'updated' : 'created';
   }
+}
+
+/** What the DTO declares of each field: a flag, a list, or (left out) text. */
+function kindsOf(dto: new () => object): Record<string, 'flag' | 'list'> {
+  const kinds: Record<string, 'flag' | 'list'> = {};
+  for (const name of documentedProperties(dto)) {
+    const schema = documentedSchema(dto, name) as DocumentedSchema & { type?: unknown };
+    if (schema.type === 'boolean') kinds[name] = 'flag';
+    else if (schema.isArray) kinds[name] = 'list';
+  }
+  return kinds;
 }

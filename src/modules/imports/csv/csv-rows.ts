@@ -42,6 +42,11 @@ export interface CsvReadOptions {
    * as an object of its type's name field (`{"venue": "Blue Note"}`), found or made by name.
    */
   links: Readonly<Record<string, { many: boolean; nameField: string }>>;
+  /**
+   * What the type's DTO declares of its fields: `flag` (a boolean, read from `TRUE`, `yes`, `1`…) or `list` (a
+   * cell of comma-separated names); the others are taken as the text they are.
+   */
+  kinds: Readonly<Record<string, 'flag' | 'list'>>;
   /** `--map`: the file's column → a TEC column or a write field. */
   map: Readonly<Record<string, string>>;
   dayOrder: DayOrder;
@@ -51,9 +56,6 @@ export interface CsvReadOptions {
 
 /** The longest record (a row, its quoted line breaks included): one bigger is a broken quote, not an event. */
 const MAX_RECORD_BYTES = 1024 * 1024;
-/** Fields several columns fill by parts; the rest are taken as they are. */
-const FLAGS = new Set(['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']);
-const NAME_LISTS = new Set(['categories', 'tags']);
 
 /** The file's text: UTF-8 (its BOM dropped); anything else is refused with how to mend it. */
 export function csvText(bytes: Uint8Array): { text: string } | { problem: string } {
@@ -189,15 +191,15 @@ function convertRow(
       return;
     }
     if (fields[target] !== undefined) return;
-    if (FLAGS.has(target)) {
+    if (options.kinds[target] === 'flag') {
       const flag = parseFlag(value);
       if (flag === null) problems.push({ row, column, reason: `"${value}" is not a yes or no (TRUE, FALSE, 1, 0)` });
       else if (flag !== undefined) fields[target] = flag;
-    } else if (NAME_LISTS.has(target)) fields[target] = parseNames(value);
-    else if (options.links[target]) {
+    } else if (options.links[target]) {
       const { many, nameField } = options.links[target];
       fields[target] = many ? parseNames(value).map((linked) => ({ [nameField]: linked })) : { [nameField]: value };
-    } else fields[target] = value;
+    } else if (options.kinds[target] === 'list') fields[target] = parseNames(value);
+    else fields[target] = value;
   });
   const name = typeof fields[options.nameField] === 'string' ? (fields[options.nameField] as string) : '';
   if (name === '') problems.push({ row, column: header[targets.indexOf(options.nameField)] ?? '', reason: 'is empty' });
