@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeHTML } from 'entities';
 import { createTestApp, type TestApp } from '../support/create-test-app';
 import { cliWith } from '../support/run-cli';
-import { importTec, type ImportSummaryJson as Summary } from '../support/imports';
+import { importTecHere, type ImportSummaryJson as Summary } from '../support/imports';
+import type { ImportOptions } from '../../src/modules/imports/dto/import-options.dto';
 import { TecFixtureServer } from '../support/tec-fixture-server';
 import { createUser, type TestUser } from '../support/users';
 
@@ -63,7 +64,7 @@ describe('import:tec follows what happens at the source', () => {
   let t: TestApp;
   let admin: TestUser;
   const site = new TecFixtureServer();
-  const run = async (...options: string[]): Promise<Summary> => (await importTec(t, site.url, ...options)).summary;
+  const run = (options: ImportOptions = {}): Promise<Summary> => importTecHere(t, site.url, options);
 
   beforeAll(async () => {
     await site.start();
@@ -146,7 +147,7 @@ describe('import:tec follows what happens at the source', () => {
     site.gonePosts.add(Number(venue.id));
     site.goneTerms.add(Number(tag.id));
     const ourVenue = await idOf(t, 'cal_venue', String(venue.slug));
-    const reported = await run('--deletions', 'report');
+    const reported = await run({ deletions: 'report' });
     expect(reported).toMatchObject({ trashed: 0, updated: using.length, failed: [] });
     expect(reported.notes.map((n) => n.id).sort()).toEqual([`tags:${Number(tag.id)}`, `venue:${Number(venue.id)}`]);
     expect(await statusOf(t, ourVenue)).toBe('publish');

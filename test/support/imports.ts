@@ -1,3 +1,5 @@
+import type { ImportOptions } from '../../src/modules/imports/dto/import-options.dto';
+import { ImportSources } from '../../src/modules/imports/import-sources.service';
 import type { TestApp } from './create-test-app';
 import { cliWith } from './run-cli';
 
@@ -30,4 +32,22 @@ export async function runImport(
 /** `import:tec` of a site with an administrator's credentials, and the options given. */
 export function importTec(app: TestApp, site: string, ...options: string[]) {
   return runImport(app, ['import:tec', site, '--user', 'admin', '--password', 'app password', ...options]);
+}
+
+/**
+ * `import:tec` of a site with an administrator's credentials, in the app's own process (no CLI process to
+ * start): for tests that run many imports; the CLI's own path is `importTec`'s.
+ */
+export async function importTecHere(
+  app: TestApp,
+  site: string,
+  options: ImportOptions = {},
+): Promise<ImportSummaryJson> {
+  const outcome = await app.app
+    .get(ImportSources)
+    .run(
+      { kind: 'tec', url: site, credentials: { user: 'admin', password: 'app password' }, options },
+      { guarded: false },
+    );
+  return outcome.summary;
 }
