@@ -30,7 +30,8 @@ describe('import runs survive their instance', () => {
       REDIS_KEY_PREFIX: prefix,
       IMPORTS_ALLOW_PRIVATE: 'true',
       IMPORTS_SCHEDULER: 'false',
-      IMPORTS_RUN_LOCK_SECONDS: '3',
+      // Long enough that a loaded machine's late lock renewal is not taken for a dead instance.
+      IMPORTS_RUN_LOCK_SECONDS: '10',
       IMPORTS_FETCH_TIMEOUT_SECONDS: '600',
       WEBHOOKS_WORKER: 'false',
       SITE_TIMEZONE: 'UTC',

@@ -23,7 +23,7 @@ export interface RunJob {
  * `IMPORTS_WORKER` takes runs from it. A run's job is locked by the instance carrying it out and the lock is
  * renewed while it goes on; when that instance dies, the lock lapses within `IMPORTS_RUN_LOCK_SECONDS`, the
  * job is found stalled and another instance takes it up and goes on with the same run (its records already
- * written are matched, not written twice). A job that stalls a second time fails: its run is marked
+ * written are matched, not written twice). A job that stalls a third time fails: its run is marked
  * `crashed`, and its source is not run again unchanged. The subscription's lease keeps one run at a time
  * whatever the queue does. Without Redis, runs go on in the process that started them.
  */
@@ -56,7 +56,9 @@ export class ImportQueue implements OnApplicationShutdown {
       concurrency: PARALLEL,
       lockDuration: this.lockMs,
       stalledInterval: this.lockMs,
-      maxStalledCount: 1,
+      // An instance silent past its lock under a heavy load is found stalled too: a run is given up only when
+      // that happens a third time.
+      maxStalledCount: 2,
     });
     this.worker.on('error', (error) => this.outages.failed(CLIENT, error));
     this.worker.on('failed', (job, error) => {
