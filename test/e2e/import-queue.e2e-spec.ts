@@ -90,14 +90,9 @@ describe('import runs survive their instance', () => {
     const second = beside ?? (await start());
     // The second instance takes the same run up once the first one's lock has lapsed, and ends it.
     type RunBody = { id: number; status: string; created: number; unchanged: number; failed: unknown[] };
-    let ended: RunBody | null = null;
-    while (!ended) {
-      const res = await api(second.url, `/imports/${id}/runs/${run.id}`);
-      const body = (await res.json()) as RunBody;
-      if (body.status !== 'running') ended = body;
-      // Looked at again until it has ended (the test's time limit bounds the wait, not this pause).
-      else await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // The second instance takes the same run up once the first one's lock has lapsed, and says when it ends.
+    await second.service.until((lines) => lines.some((l) => l.msg.includes(`import ${id}: run ${run.id} ended`)));
+    const ended = (await (await api(second.url, `/imports/${id}/runs/${run.id}`)).json()) as RunBody;
     expect(ended).toMatchObject({ id: run.id, status: 'succeeded', failed: [] });
     const runs = (await (await api(second.url, `/imports/${id}/runs`)).json()) as { runs: { id: number }[] };
     expect(runs.runs.map((r) => r.id)).toEqual([run.id]);

@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { LessThan, Not } from 'typeorm';
 import { DomainError } from '../../../common/errors/domain-error';
 import { AppConfig } from '../../../config/app-config';
@@ -52,6 +52,7 @@ export interface StartedRun {
  */
 @Injectable()
 export class ImportRunner implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ImportRunner.name);
   /**
    * Runs going on in this process, with what stops each: the lease is per process, so it cannot keep two
    * of them apart.
@@ -322,7 +323,10 @@ export class ImportRunner implements OnApplicationBootstrap {
       },
       { content: false },
     );
-    return toRunObject(await this.db.manager.findOneByOrFail(ImportRunEntity, { id: runId }));
+    const ended = toRunObject(await this.db.manager.findOneByOrFail(ImportRunEntity, { id: runId }));
+    // Whichever instance ends a run says so: an operator follows a run that moved between instances.
+    this.logger.log(`import ${id}: run ${runId} ended ${ended.status}`);
+    return ended;
   }
 
   /**
