@@ -88,7 +88,6 @@ describe('import runs survive their instance', () => {
     await first.service.exited;
     site.faults.clear();
     const second = beside ?? (await start());
-    // The second instance takes the same run up once the first one's lock has lapsed, and ends it.
     type RunBody = { id: number; status: string; created: number; unchanged: number; failed: unknown[] };
     // The second instance takes the same run up once the first one's lock has lapsed, and says when it ends.
     await second.service.until((lines) => lines.some((l) => l.msg.includes(`import ${id}: run ${run.id} ended`)));
