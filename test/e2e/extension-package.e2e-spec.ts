@@ -88,7 +88,12 @@ describe('an extension package outside the project', () => {
       stdio: 'ignore',
     });
     try {
-      await service.until((lines) => lines.filter((l) => l.msg.includes(' listening on ')).length >= (onMysql ? 2 : 1));
+      // Each worker logs its start, then the extensions it loaded: a line that may come after another's start.
+      await service.until(
+        (lines) =>
+          lines.filter((l) => l.msg.includes(' listening on ')).length >= (onMysql ? 2 : 1) &&
+          lines.some((l) => l.msg.startsWith('extensions loaded: ')),
+      );
       const loaded = service.lines.find((l) => l.msg.startsWith('extensions loaded: '))?.msg ?? '';
       expect(loaded).toContain(`SlotsModule (${extension}): migrations CreateAcmeSlots1795000000000`);
       expect(loaded).toContain(`FormatsModule (${extension}): no migrations`);

@@ -101,7 +101,12 @@ describe('extensions from CAL_EXTENSIONS', () => {
       // Two workers on MySQL (SQLite stays one process): each must load the extension itself.
       WEB_CONCURRENCY: onMysql ? '2' : '1',
     });
-    await service.until((lines) => lines.filter((l) => l.msg.includes(' listening on ')).length >= (onMysql ? 2 : 1));
+    // Each worker logs its start, then the extensions it loaded: a line that may come after another's start.
+    await service.until(
+      (lines) =>
+        lines.filter((l) => l.msg.includes(' listening on ')).length >= (onMysql ? 2 : 1) &&
+        lines.some((l) => l.msg.startsWith('extensions loaded: ')),
+    );
     // One line names each loaded extension, the file that exported it and its migrations.
     const loaded = service.lines.find((l) => l.msg.startsWith('extensions loaded: '))?.msg ?? '';
     expect(loaded).toContain(

@@ -459,6 +459,20 @@ describe('iCalendar feeds', () => {
     expect(text(gzipped)).toBe(text(plain));
     const json = await t.http.get(`${ns}/events?${YEAR}`).set('Accept-Encoding', 'gzip').expect(200);
     expect(json.headers['content-encoding']).toBeUndefined();
+    // Every way to a feed: the list asked for iCalendar, and one event's feed (twice: the second may be a hit).
+    const negotiated = await t.http
+      .get(`${ns}/events?${YEAR}`)
+      .set('Accept', 'text/calendar')
+      .set('Accept-Encoding', 'gzip')
+      .expect(200);
+    expect(negotiated.headers['content-encoding']).toBe('gzip');
+    expect(text(negotiated)).toBe(text(plain));
+    const id = (json.body as { events: { id: number }[] }).events[0].id;
+    for (let read = 0; read < 2; read++) {
+      const single = await t.http.get(`${ns}/events/${id}.ics`).set('Accept-Encoding', 'gzip').expect(200);
+      expect(single.headers['content-encoding']).toBe('gzip');
+      expect(text(single)).toContain('BEGIN:VEVENT');
+    }
   });
 
   it('honours If-Modified-Since, and a deletion makes the feed modified', async () => {
