@@ -32,7 +32,7 @@ function moduleProperties(event: VeventSource): { key: string; value: string }[]
 /**
  * One VEVENT from the event object the caller may see (behaviour.md §5): a protected event read without
  * its password is already blanked there, so its feed entry has no description, place, organizer or
- * categories either. Each member the catalogue writes (`VEVENT_MEMBERS`) gives its properties; the links' (as
+ * categories either. Each member the catalogue writes (`BUILT_IN_FIELDS[m].vevent`) gives its properties; the links' (as
  * each declares, `EventLinkDefinition.ical`) and the modules' (`X-` properties) follow.
  */
 export function toICalEventData(
