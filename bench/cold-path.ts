@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { buildDocumentsThrough } from './lib/documents-built';
 import { measure, type LoadFigures } from './lib/load';
 import { localDatabasePid } from './lib/process-cpu';
 import { seedWithProgress } from './lib/seed-with-progress';
 import { startServer, waitForHealth } from './lib/server';
-import { createConnection } from 'mysql2/promise';
 
 const HOST = 'calendar.test';
 
@@ -28,34 +28,6 @@ function startYardstick(script: string, databaseUrl: string, port: number) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { child, url: `http://127.0.0.1:${port}` };
-}
-
-/**
- * Reads every event once through the service, so that it builds their stored documents (the read model),
- * and waits until they are built: the cold path is measured in the steady state, where each event was read
- * once since it last changed. The byte check that follows then compares answers from the documents.
- */
-async function buildEventDocuments(serviceUrl: string, databaseUrl: string): Promise<void> {
-  const started = Date.now();
-  const all = '/cal/events/v1/events?start_date=2000-01-01&end_date=2099-12-31&per_page=50';
-  const pages = Number(
-    (await fetch(`${serviceUrl}${all}`, { headers: { host: HOST } })).headers.get('x-tec-totalpages'),
-  );
-  for (let page = 1; page <= pages; page++)
-    await fetch(`${serviceUrl}${all}&page=${page}`, { headers: { host: HOST } });
-  const connection = await createConnection(databaseUrl);
-  try {
-    for (;;) {
-      const [rows] = await connection.query('SELECT COUNT(*) AS n FROM event_documents WHERE object_json IS NULL');
-      const left = Number((rows as { n: number }[])[0].n);
-      if (left === 0) break;
-      if (Date.now() - started > 600_000) throw new Error(`${left} event documents still not built after 10 minutes`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  } finally {
-    await connection.end();
-  }
-  console.log(`event documents built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /**
@@ -99,7 +71,7 @@ async function main(): Promise<void> {
       { name: 'floor', url: floor.url, pid: floor.child.pid ?? 0 },
       { name: 'service', url: service.url, pid: service.pid },
     ];
-    await buildEventDocuments(service.url, databaseUrl);
+    await buildDocumentsThrough(service.url, databaseUrl, '/cal/events/v1', 'native');
     for (const route of routes) {
       for (const i of [0, 17, 200]) {
         const [ours, ...theirs] = await Promise.all(

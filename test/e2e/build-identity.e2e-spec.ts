@@ -12,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { createUser } from '../support/users';
 
 const ns = '/cal/events/v1';
+const TEC = '/wp-json/tribe/events/v1';
 const LIST = `${ns}/events?start_date=2031-03-01&end_date=2031-03-31&per_page=50`;
 const EVENTS = 6;
 /** Both builds alike, but for the one helper: no response cache, so every read is answered afresh. */
@@ -93,8 +94,10 @@ describe('one identity for everything derived: two builds on one database', () =
       Array.from({ length: EVENTS }, (_, i) => `$${10 * (i + 1)} to $${10 * (i + 1) + 5}`),
     );
     // The other build stores its own bodies beside these (its reads asked for them).
-    const theirs = (await formats()).filter((f) => f !== mine);
-    expect(theirs).toHaveLength(1);
+    // Each build names its native format and its TEC alias's (`<format>-tec`).
+    const others = (await formats()).filter((f) => !f.startsWith(mine));
+    expect(others.map((f) => f.replace(/-tec$/, '<alias>'))).toEqual([others[0], `${others[0]}<alias>`]);
+    const theirs = [others[0]];
     // Its bodies are built after its answers: each read of the list asks again for those still missing, until
     // all are there (no waiting on the clock).
     while ((await bodiesOf(theirs[0])) < EVENTS) expect(await listOnB()).toEqual(first);
@@ -106,15 +109,27 @@ describe('one identity for everything derived: two builds on one database', () =
     expect(await bodiesOf(mine)).toBe(EVENTS);
   });
 
-  it('keeps reads reads: 100 uncached lists and 20 single reads, alternating builds, write no row', async () => {
+  it('keeps reads reads: 100 uncached lists, 20 through the TEC alias and 20 single reads, alternating builds, write no row', async () => {
+    const aliasOnA = async () => (await a.http.get(LIST.replace(ns, TEC)).expect(200)).body as { events: unknown[] };
+    const aliasOnB = async () => (await (await fetch(`${origin}${LIST.replace(ns, TEC)}`)).json()) as { events: [] };
+    const mine = a.app.get(EventDocuments, { strict: false }).format;
     await costsOnA();
     await listOnB();
+    await aliasOnA();
+    await aliasOnB();
     await documentsSettled(a);
+    // The other build's alias bodies are built after its answers, as its native ones are.
+    const aliasBodiesOfB = async () => bodiesOf(`${(await formats()).find((f) => !f.startsWith(mine))!}-tec`);
+    while ((await aliasBodiesOfB()) < EVENTS) await aliasOnB();
     const writes = await countDocumentWrites((sql) => a.dataSource.query(sql), database.kind);
     const ids = (await listOnB()).events.map((e) => e.id);
     for (let i = 0; i < 50; i++) {
       expect((await listOnB()).events).toHaveLength(EVENTS);
       expect(await costsOnA()).toHaveLength(EVENTS);
+      if (i % 5 === 0) {
+        expect((await aliasOnB()).events).toHaveLength(EVENTS);
+        expect((await aliasOnA()).events).toHaveLength(EVENTS);
+      }
     }
     for (const id of [...ids, ...ids].slice(0, 10)) {
       expect((await fetch(`${origin}${ns}/events/${id}`)).status).toBe(200);

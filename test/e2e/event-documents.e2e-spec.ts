@@ -214,6 +214,40 @@ describe('event documents', () => {
     expect(native.body.categories[0].taxonomy).toBe('cal_events_cat');
   });
 
+  it('serves the TEC alias from bodies of its own, byte for byte what assembling it answers', async () => {
+    const TEC = '/wp-json/tribe/events/v1/events';
+    // Characters WordPress escapes in titles and term names, which the alias shows escaped and the native API not.
+    const escaped = await postEvent(a, editor.auth, {
+      title: 'Rock & "Roll" <live>',
+      start_date: '2030-06-01 20:00:00',
+      end_date: '2030-06-01 23:00:00',
+      categories: ['R&B <soul>'],
+    });
+    const reads = async () => ({
+      single: await singleOn(a, undefined, escaped.id, TEC),
+      list: await a.http.get(`${TEC}?${WINDOW}`).set('Host', HOST).expect(200),
+    });
+    await documentsSettled(a);
+    await a.dataSource.query('DELETE FROM event_document_bodies');
+    const assembled = await reads();
+    await documentsSettled(a);
+    // The alias's reads filled the alias's bodies, and only those.
+    expect(await storedBodyOf(a, escaped.id, 'tec').then((row) => row?.body ?? null)).toMatch(/^\{"id":/);
+    expect(await storedBodyOf(a, escaped.id, 'cal').then((row) => row?.body ?? null)).toBeNull();
+    const stored = await reads();
+    expect(stored.single.text).toBe(assembled.single.text);
+    expect(stored.single.etag).toBe(assembled.single.etag);
+    expect(stored.list.text).toBe(assembled.list.text);
+    expect(stored.single.body.title).toBe('Rock &#038; &quot;Roll&quot; &lt;live&gt;');
+    expect(stored.single.body.categories[0]).toMatchObject({ taxonomy: 'tribe_events_cat' });
+    // The native API fills its own bodies, which show the title as written.
+    await singleOn(a, undefined, escaped.id);
+    await documentsSettled(a);
+    expect(await storedBodyOf(a, escaped.id, 'cal').then((row) => row?.body ?? null)).toMatch(/^\{"id":/);
+    expect((await singleOn(a, undefined, escaped.id)).body.title).toBe('Rock & "Roll" <live>');
+    expect((await singleOn(a, undefined, escaped.id, TEC)).text).toBe(assembled.single.text);
+  });
+
   it('blanks the event for outsiders as soon as a password is set, and builds no document for it', async () => {
     await primeDocuments();
     await b.http

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EventDocuments } from '../../src/modules/events/derived/documents/event-documents.service';
 import { createTestApp, registeredModules, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
 import { declaredListSamples } from '../support/declared-samples';
@@ -6,6 +7,8 @@ import { documentsSettled } from '../support/statements';
 import { createUser, type TestUser } from '../support/users';
 
 const ns = '/cal/events/v1';
+/** The TEC alias, whose documents are bodies of their own. */
+const TEC = '/wp-json/tribe/events/v1';
 const NOW = new Date('2030-03-01T12:00:00Z');
 const HOST = 'calendar.test';
 
@@ -154,10 +157,10 @@ describe('fast paths equal the exact query', () => {
   }
 
   /** Every page of `query` as `auth` sees it: statuses, totals and each page's bytes. */
-  async function pages(t: TestApp, query: string, auth?: string): Promise<unknown[]> {
+  async function pages(t: TestApp, base: string, query: string, auth?: string): Promise<unknown[]> {
     const seen: unknown[] = [];
     for (let page = 1; page <= 40; page++) {
-      const req = t.http.get(`${ns}/events?${query}${query ? '&' : ''}page=${page}`).set('Host', HOST);
+      const req = t.http.get(`${base}/events?${query}${query ? '&' : ''}page=${page}`).set('Host', HOST);
       const res = await (auth ? req.set('Authorization', auth) : req);
       // (An error's request id is its own per request.)
       const text = res.status === 200 ? res.text : res.text.replace(/"request_id":"[^"]*"/, '');
@@ -178,9 +181,21 @@ describe('fast paths equal the exact query', () => {
     expect(samples.get('venue')).toContain(String(ids.venue));
   });
 
-  /** Every query the comparison runs: each sample alone and in each window, and the fast paths' own shapes. */
-  async function comparedQueries(): Promise<string[]> {
-    const windows = ['', 'start_date=2030-03-01&end_date=2030-03-31', 'start_date=2030-03-06&end_date=2030-03-12'];
+  const MONTH = 'start_date=2030-03-01&end_date=2030-03-31';
+
+  /**
+   * Every read the comparison runs: each sample alone and in each window, and the fast paths' own shapes,
+   * through `cal/events/v1`; through the TEC alias (its own stored bodies), each sample in the month's window
+   * and the same shapes.
+   */
+  async function comparedReads(): Promise<{ base: string; query: string }[]> {
+    const native = await comparedQueries(['', MONTH, 'start_date=2030-03-06&end_date=2030-03-12']);
+    const alias = await comparedQueries([MONTH]);
+    return [...native.map((query) => ({ base: ns, query })), ...alias.map((query) => ({ base: TEC, query }))];
+  }
+
+  /** Each sample alone and in each of `windows`, and the fast paths' own shapes. */
+  async function comparedQueries(windows: string[]): Promise<string[]> {
     const queries = new Set<string>(windows);
     for (const [name, values] of await samplesFor()) {
       if (name === 'page') continue;
@@ -212,20 +227,21 @@ describe('fast paths equal the exact query', () => {
   const SHARDS = Array.from({ length: 8 }, (_, shard) => shard);
   const compared = new Map<string, number>();
 
-  /** The shard's queries compared as anonymous and as administrator, page by page; how many were compared. */
+  /** The shard's reads compared as anonymous and as administrator, page by page; how many were compared. */
   async function compareShard(shard: number): Promise<number> {
-    const queries = (await comparedQueries()).filter((_, index) => index % SHARDS.length === shard);
-    for (const query of queries) {
+    const reads = (await comparedReads()).filter((_, index) => index % SHARDS.length === shard);
+    for (const { base, query } of reads) {
       for (const auth of [undefined, admin.auth]) {
         const who = auth ? 'administrator' : 'anonymous';
-        expect({ query, who, pages: await pages(fast, query, auth) }).toEqual({
+        expect({ base, query, who, pages: await pages(fast, base, query, auth) }).toEqual({
+          base,
           query,
           who,
-          pages: await pages(exact, query, auth),
+          pages: await pages(exact, base, query, auth),
         });
       }
     }
-    return queries.length * 2;
+    return reads.length * 2;
   }
 
   describe('every filter, alone and in the shapes the fast paths take, as the writes left the documents', () => {
@@ -245,6 +261,15 @@ describe('fast paths equal the exact query', () => {
       const served = await fast.http.get(`${ns}/events`).set('Host', HOST).expect(200);
       expect(served.text).toContain('"global_id":"ids.example.org?id=');
       expect(served.text).toContain('"rest_url":"https://cal.example.org/');
+      // Both dialects were served from stored bodies of their own, not only assembled.
+      const documents = fast.app.get(EventDocuments, { strict: false });
+      for (const dialect of ['cal', 'tec'] as const) {
+        const [row] = await fast.dataSource.query<{ n: number | string }[]>(
+          'SELECT COUNT(*) AS n FROM event_document_bodies WHERE format = ? AND object_json <> ?',
+          [documents.formatOf(dialect), ''],
+        );
+        expect({ dialect, moreThanTen: Number(row.n) > 10 }).toEqual({ dialect, moreThanTen: true });
+      }
     });
   });
 

@@ -39,13 +39,14 @@ export function withoutPort<T>(value: T): T {
 export async function storedBody(
   t: TestApp,
   id: number,
+  dialect: 'cal' | 'tec' = 'cal',
 ): Promise<{ body: string; jsonLd: string; until: string | null } | null> {
   const [row] = await t.dataSource.query<{ body: string; json_ld: string; until: string | null }[]>(
     `SELECT b.object_json AS body, b.json_ld AS json_ld, b.valid_until_utc AS until
        FROM event_documents d
       INNER JOIN event_document_bodies b ON b.post_id = d.post_id AND b.generation = d.generation AND b.format = ?
       WHERE d.post_id = ?`,
-    [t.app.get(EventDocuments, { strict: false }).format, id],
+    [t.app.get(EventDocuments, { strict: false }).formatOf(dialect), id],
   );
   return row ? { body: row.body, jsonLd: row.json_ld, until: row.until } : null;
 }

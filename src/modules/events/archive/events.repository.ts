@@ -3,6 +3,7 @@ import { In, type SelectQueryBuilder } from 'typeorm';
 import { ChangeHeadEntity } from '../../../database/changes/change-head.entity';
 import { sqlDateTime } from '../../../database/datetime.transformer';
 import type { PageRequest } from '../../../common/pagination/pagination';
+import type { RequestContext } from '../../../common/http/request-context';
 import { applyListScope, type ListScope } from '../../../core/posts/post-query';
 import { PostEntity } from '../../../core/posts/post.entity';
 import { CALENDAR_POST_TYPES } from '../../calendar-post-types';
@@ -170,7 +171,10 @@ export class EventsRepository {
    * one's stored document (the read model's builder needs its generation; lists, feeds and the change
    * feed do not).
    */
-  async recordsInOrder(ids: number[], options: { withDocument?: boolean } = {}): Promise<EventRecord[]> {
+  async recordsInOrder(
+    ids: number[],
+    options: { withDocument?: boolean; dialect?: RequestContext['dialect'] } = {},
+  ): Promise<EventRecord[]> {
     if (ids.length === 0) return [];
     const qb = this.db.manager
       .createQueryBuilder(PostEntity, 'p')
@@ -178,7 +182,8 @@ export class EventsRepository {
       .select(this.rows.select(PostEntity, 'p'))
       .addSelect(this.rows.select(EventDetailsEntity, 'd'))
       .where('p.id IN (:...ids)', { ids });
-    const raw = await (options.withDocument ? selectDocument(qb, false, this.documentFormat.key) : qb).getRawMany<
+    const format = this.documentFormat.keyFor(options.dialect ?? 'cal');
+    const raw = await (options.withDocument ? selectDocument(qb, false, format) : qb).getRawMany<
       Record<string, unknown>
     >();
     const byId = new Map(raw.map((row) => recordOf(this.rows, row)!).map((record) => [record.post.id, record]));
@@ -187,15 +192,18 @@ export class EventsRepository {
 
   /**
    * Any post by id, whatever its type, with its event details when it has them: tells "no such event"
-   * from "not an event" in the same query that reads the event.
+   * from "not an event" in the same query that reads the event. Its stored document is the dialect's.
    */
-  async findAnyWithDetails(id: number): Promise<{
+  async findAnyWithDetails(
+    id: number,
+    dialect: RequestContext['dialect'] = 'cal',
+  ): Promise<{
     post: PostEntity;
     details: EventDetailsEntity | null;
     changedUtc: string | null;
     document: StoredEventDocument | null;
   } | null> {
-    const values = { id, documentFormat: this.documentFormat.key };
+    const values = { id, documentFormat: this.documentFormat.keyFor(dialect) };
     const [row] = await this.shaped.rawMany<Record<string, unknown>>('findAnyWithDetails', values, (manager, params) =>
       selectDocument(
         manager

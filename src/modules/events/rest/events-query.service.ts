@@ -211,7 +211,7 @@ export class EventsQueryService {
     password: string | undefined,
     ctx: RequestContext,
   ): Promise<{ record: EventRecord; changedUtc?: string | null }> {
-    const { post, details: eventDetails, changedUtc, document } = await this.findEvent(ref);
+    const { post, details: eventDetails, changedUtc, document } = await this.findEvent(ref, ctx.dialect);
     if (post.status === 'trash') throw new DomainError('event_no_longer_available');
     if (!isPublic(post.status, post.dateUtc, this.siteTime.now().utc) && !postPolicy.canReadNonPublic(ctx.user, post)) {
       throw postErrors.notAccessible(EVENT_POST_TYPE);
@@ -245,8 +245,11 @@ export class EventsQueryService {
    * The event and, when the read learnt it (by id), when it last changed (undefined: not known). An id naming a
    * post of another type is 400 `rest-invalid-event-id`, not 404.
    */
-  private async findEvent(ref: PostRef): Promise<EventRecord & { changedUtc?: string | null }> {
-    const byId = 'id' in ref ? await this.events.findAnyWithDetails(ref.id) : undefined;
+  private async findEvent(
+    ref: PostRef,
+    dialect: RequestContext['dialect'],
+  ): Promise<EventRecord & { changedUtc?: string | null }> {
+    const byId = 'id' in ref ? await this.events.findAnyWithDetails(ref.id, dialect) : undefined;
     const found = byId ?? (byId === undefined ? await this.bySlug(ref) : null);
     if (!found) throw postErrors.notFound(EVENT_POST_TYPE);
     const { post, details } = found;

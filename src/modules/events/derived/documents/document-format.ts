@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../../../../common/dates/clock';
+import type { RequestContext } from '../../../../common/http/request-context';
 import { DatabaseContext } from '../../../../database/database-context';
 import { formatSqlDateTime } from '../../../../database/datetime.transformer';
 import { WriteTransactions } from '../../../../database/write-transactions';
@@ -16,6 +17,8 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Bodies deleted per statement, and per sweep at most (the next heartbeat goes on). */
 const SWEEP_CHUNK = 500;
 const SWEEP_MAX = 20 * SWEEP_CHUNK;
+/** The dialects reads answer in, each with bodies of its own. */
+const DIALECTS: readonly RequestContext['dialect'][] = ['cal', 'tec'];
 
 /**
  * Which stored document bodies this process reads and writes: the identity of its build and of the
@@ -37,6 +40,20 @@ export class DocumentFormat implements OnApplicationShutdown {
     private readonly transactions: WriteTransactions,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * The format of the bodies a dialect's reads serve: the TEC alias's object differs from the native one (its
+   * titles and term names HTML-escaped, its taxonomies named as TEC names them), so it has bodies of its own,
+   * under the same identity with the dialect beside it. '' while no format is adopted (nothing is stored).
+   */
+  keyFor(dialect: RequestContext['dialect']): string {
+    return this.key === '' || dialect === 'cal' ? this.key : `${this.key}-${dialect}`;
+  }
+
+  /** Every format this process stores bodies under. */
+  private keys(): string[] {
+    return DIALECTS.map((dialect) => this.keyFor(dialect));
+  }
 
   /** Takes `key` as this process's format: records that it runs, and sweeps the bodies of formats gone. */
   async adopt(key: string): Promise<void> {
@@ -63,8 +80,9 @@ export class DocumentFormat implements OnApplicationShutdown {
   }
 
   private async sayRunning(): Promise<void> {
-    const row = { format: this.key, seenUtc: this.clock.nowSqlUtc() };
-    await this.transactions.run(() => this.db.upsert(EventDocumentFormatEntity, [row], ['seen_utc'], ['format']), {
+    const seenUtc = this.clock.nowSqlUtc();
+    const rows = this.keys().map((format) => ({ format, seenUtc }));
+    await this.transactions.run(() => this.db.upsert(EventDocumentFormatEntity, rows, ['seen_utc'], ['format']), {
       content: false,
     });
   }
@@ -75,7 +93,7 @@ export class DocumentFormat implements OnApplicationShutdown {
     const gone = await this.db.manager
       .createQueryBuilder(EventDocumentFormatEntity, 'f')
       .select('f.format', 'format')
-      .where('f.seen_utc < :before AND f.format <> :mine', { before, mine: this.key })
+      .where('f.seen_utc < :before AND f.format NOT IN (:...mine)', { before, mine: this.keys() })
       .getRawMany<{ format: string }>();
     let deleted = 0;
     for (const { format } of gone) {

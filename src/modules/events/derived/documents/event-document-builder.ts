@@ -7,7 +7,7 @@ import type { EventRecord } from '../../model/event-record';
 import { PostEntity } from '../../../../core/posts/post.entity';
 import { EventDetailsEntity } from '../../model/event-details.entity';
 import { EVENT_POST_TYPE } from '../../model/event.post-type';
-import { renderDocument, TEMPLATE_CONTEXT } from './event-document-template';
+import { renderDocument, templateContext } from './event-document-template';
 import type { StoredEventDocument } from './stored-event-document';
 
 export type WithDocument = EventRecord & { document: StoredEventDocument };
@@ -46,6 +46,11 @@ const SIGNED_IN_SAMPLE: RequestContext = Object.freeze({
   user: toAuthUser({ id: 2_147_483_000, login: 'sample-administrator', role: 'administrator' }),
 });
 
+/** A sample request in another dialect (the TEC alias's). */
+function inDialect(ctx: RequestContext, dialect: RequestContext['dialect']): RequestContext {
+  return ctx.dialect === dialect ? ctx : Object.freeze({ ...ctx, dialect });
+}
+
 /** The object without the members of module fields that differ between callers by design. */
 function withoutMembers(object: EventObject, names: readonly string[]): EventObject {
   if (names.length === 0) return object;
@@ -81,10 +86,13 @@ export async function buildDocuments(
   objects: EventObjectsService,
   records: WithDocument[],
   callerFields: readonly string[] = [],
+  dialect: RequestContext['dialect'] = 'cal',
 ): Promise<BuiltDocument[]> {
-  const templates = await objects.fromRecords(records, TEMPLATE_CONTEXT, () => false, { countPlaceholders: true });
-  const samples = await objects.fromRecords(records, SAMPLE_CONTEXT, () => false);
-  const signedIn = await objects.fromRecords(records, SIGNED_IN_SAMPLE, () => false);
+  const template = templateContext(dialect);
+  const sampleContext = inDialect(SAMPLE_CONTEXT, dialect);
+  const templates = await objects.fromRecords(records, template, () => false, { countPlaceholders: true });
+  const samples = await objects.fromRecords(records, sampleContext, () => false);
+  const signedIn = await objects.fromRecords(records, inDialect(SIGNED_IN_SAMPLE, dialect), () => false);
   return records.map((record, i) => {
     const template = templates[i];
     const sample = samples[i];
@@ -95,8 +103,8 @@ export async function buildDocuments(
       template.complete &&
       JSON.stringify(withoutMembers(signedIn[i].object, callerFields)) ===
         JSON.stringify(withoutMembers(sample.object, callerFields)) &&
-      renderDocument(objectJson, SAMPLE_CONTEXT, counts) === JSON.stringify(sample.object) &&
-      renderDocument(jsonLd, SAMPLE_CONTEXT, counts) === JSON.stringify(objects.jsonLdOf(sample));
+      renderDocument(objectJson, sampleContext, counts) === JSON.stringify(sample.object) &&
+      renderDocument(jsonLd, sampleContext, counts) === JSON.stringify(objects.jsonLdOf(sample));
     const validUntilUtc = sample.validUntilUtc;
     return same ? { record, objectJson, jsonLd, validUntilUtc } : { record, objectJson: '', jsonLd: '', validUntilUtc };
   });
@@ -147,14 +155,15 @@ function shapeSampleRecord(): EventRecord {
 
 /**
  * What the event representation looks like in this build: a sample event built as the anonymous and the
- * signed-in sample callers see it. Part of the documents' format, so a mapper that adds, drops or reshapes a
+ * signed-in sample callers see it, natively and through the TEC alias. Part of the documents' format, so a mapper that adds, drops or reshapes a
  * field (in code, a module, or a patch) makes every stored document of the old shape unusable at once.
  */
 export async function representationShape(objects: EventObjectsService): Promise<string> {
   const record = shapeSampleRecord();
-  const built = [
-    ...(await objects.fromRecords([record], SAMPLE_CONTEXT, () => false)),
-    ...(await objects.fromRecords([record], SIGNED_IN_SAMPLE, () => false)),
-  ];
+  const built = [];
+  for (const dialect of ['cal', 'tec'] as const) {
+    built.push(...(await objects.fromRecords([record], inDialect(SAMPLE_CONTEXT, dialect), () => false)));
+    built.push(...(await objects.fromRecords([record], inDialect(SIGNED_IN_SAMPLE, dialect), () => false)));
+  }
   return built.map((b) => `${JSON.stringify(b.object)}\n${JSON.stringify(objects.jsonLdOf(b))}`).join('\n');
 }

@@ -19,7 +19,10 @@ export function countPlaceholder(id: number): string {
   return `${MARK}C${id}${MARK}`;
 }
 
-/** The context documents are built in: an anonymous caller, placeholders for everything request-specific. */
+/**
+ * The context documents are built in: an anonymous caller, placeholders for everything request-specific
+ * (the native dialect's; `templateContext` gives a dialect's).
+ */
 export const TEMPLATE_CONTEXT: RequestContext = Object.freeze({
   kind: 'request-context',
   user: null,
@@ -33,6 +36,11 @@ export const TEMPLATE_CONTEXT: RequestContext = Object.freeze({
   clientAddress: '',
   conditions: null,
 });
+
+/** The template context of a dialect's documents. */
+export function templateContext(dialect: RequestContext['dialect']): RequestContext {
+  return dialect === TEMPLATE_CONTEXT.dialect ? TEMPLATE_CONTEXT : Object.freeze({ ...TEMPLATE_CONTEXT, dialect });
+}
 
 // In the JSON text: `\ud800` then S, H or N, its backslash not itself escaped (text that spells out
 // "\ud800S" is written `\\ud800S`); or a whole string `"\ud800C<id>\ud800"`.

@@ -31,7 +31,12 @@ import { storeDocumentBodies } from './document-bodies';
 import { EventDocumentEntity } from './event-document.entity';
 import { countedTermIds, renderDocument } from './event-document-template';
 import { buildDocuments, representationShape, type BuiltDocument, type WithDocument } from './event-document-builder';
-import type { DocumentOrCountRow, StoredEventDocument } from './stored-event-document';
+import type { StoredEventDocument } from './stored-event-document';
+import { documentsOf } from './document-reads';
+
+type Dialect = RequestContext['dialect'];
+/** The dialects reads answer in; each has bodies of its own. */
+const DIALECTS: readonly Dialect[] = ['cal', 'tec'];
 
 /** Bumped when the way documents are stored changes (the build identity covers what they hold). */
 const DOCUMENT_FORMAT = 2;
@@ -52,7 +57,11 @@ const INVALIDATE_CHUNK = 500;
 @Injectable()
 export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('EventDocuments');
-  private readonly pending = new FillQueue(MAX_PENDING);
+  /** By dialect: the TEC alias's documents are bodies of their own (`DocumentFormat.keyFor`). */
+  private readonly pending: Record<Dialect, FillQueue> = {
+    cal: new FillQueue(MAX_PENDING),
+    tec: new FillQueue(MAX_PENDING),
+  };
   private running: Promise<void> | null = null;
   private closed = false;
 
@@ -78,6 +87,11 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
   /** What the stored representation depends on: the build, and what this process's modules declared. */
   get format(): string {
     return this.documentFormat.key;
+  }
+
+  /** The format of a dialect's bodies. */
+  formatOf(dialect: Dialect): string {
+    return this.documentFormat.keyFor(dialect);
   }
 
   /**
@@ -146,7 +160,11 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
    * assembled (and their documents asked for).
    */
   async listObjects(records: EventRecord[], ctx: RequestContext): Promise<(EventObject | PreparedRecordJson)[]> {
-    const { documents, counts } = await this.documentsOf(records.map((r) => r.post.id));
+    const { documents, counts } = await documentsOf(
+      this.db,
+      records.map((r) => r.post.id),
+      this.formatOf(ctx.dialect),
+    );
     const answers = new Map<number, EventObject | PreparedRecordJson>();
     const assemble: EventRecord[] = [];
     for (const record of records) {
@@ -160,43 +178,8 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
       for (const { object } of await this.objects.fromRecords(assemble, ctx, () => false))
         answers.set(object.id, object);
     }
-    this.fillLater(assemble);
+    this.fillLater(assemble, ctx.dialect);
     return records.map((r) => answers.get(r.post.id)!);
-  }
-
-  /**
-   * The stored documents of `ids` and the counts of the terms they carry, in one statement. (Apart from the
-   * page query: joined to it, MariaDB reads the posts first and sorts the whole window.)
-   */
-  private async documentsOf(
-    ids: number[],
-  ): Promise<{ documents: Map<number, StoredEventDocument>; counts: Map<number, number> }> {
-    const documents = new Map<number, StoredEventDocument>();
-    const counts = new Map<number, number>();
-    if (ids.length === 0) return { documents, counts };
-    const list = ids.map(() => '?').join(', ');
-    const rows = await this.db.manager.query<DocumentOrCountRow[]>(
-      `SELECT 0 AS part, e.post_id AS id, e.generation AS generation,
-              b.object_json AS object_json, b.valid_until_utc AS valid_until_utc, NULL AS term_count
-         FROM event_documents e
-         LEFT JOIN event_document_bodies b
-           ON b.post_id = e.post_id AND b.format = ? AND b.generation = e.generation
-        WHERE e.post_id IN (${list})
-       UNION ALL
-       SELECT 1, t.id, NULL, NULL, NULL, t.count
-         FROM term_relationships tr INNER JOIN terms t ON t.id = tr.term_id WHERE tr.post_id IN (${list})`,
-      [this.format, ...ids, ...ids],
-    );
-    for (const row of rows) {
-      if (Number(row.part) === 1) counts.set(Number(row.id), Number(row.term_count));
-      else
-        documents.set(Number(row.id), {
-          generation: Number(row.generation),
-          objectJson: row.object_json,
-          validUntilUtc: row.valid_until_utc,
-        });
-    }
-    return { documents, counts };
   }
 
   /**
@@ -206,7 +189,7 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
   async single(record: EventRecord, ctx: RequestContext): Promise<PreparedRecordJson | undefined> {
     const document = record.document;
     if (!this.serves(document, ctx) || !document.jsonLd) {
-      this.fillLater([record]);
+      this.fillLater([record], ctx.dialect);
       return undefined;
     }
     const objectJson = document.objectJson!;
@@ -218,11 +201,14 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     return new PreparedRecordJson(renderDocument(body, ctx, counts), record.post.id, record.post.modifiedUtc);
   }
 
-  /** Asks for the documents of events a write or a read found without one; they are built after the answer. */
-  fillLater(records: EventRecord[]): void {
+  /**
+   * Asks for a dialect's documents of events a write or a read found without one; they are built after the
+   * answer.
+   */
+  fillLater(records: EventRecord[], dialect: Dialect = 'cal'): void {
     if (this.closed) return;
-    for (const record of records) if (this.fillable(record)) this.pending.add(record.post.id);
-    if (this.pending.size === 0 || this.running) return;
+    for (const record of records) if (this.fillable(record)) this.pending[dialect].add(record.post.id);
+    if (this.pendingCount() === 0 || this.running) return;
     this.running = this.db
       .outsideRequest(() => documentFills.run(true, () => this.drain()))
       .finally(() => (this.running = null));
@@ -232,11 +218,10 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     document: StoredEventDocument | null | undefined,
     ctx: RequestContext,
   ): document is StoredEventDocument {
-    // The reference dialect names taxonomies its own way, so it is always assembled.
+    // `document` is the caller's dialect's (its own bodies): the alias's names taxonomies its own way.
     return (
       this.config.readFastPaths &&
       !!document?.objectJson &&
-      ctx.dialect === 'cal' &&
       // A module field that differs between callers was stored as the anonymous caller sees it.
       !(ctx.user && this.fields.anyDependsOnCaller) &&
       !this.expired(document)
@@ -266,10 +251,11 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
   private async drain(): Promise<void> {
     // After the answer that asked for it has gone out.
     await new Promise((resolve) => setImmediate(resolve));
-    while (this.pending.size > 0 && !this.closed) {
-      const batch = this.pending.take(FILL_BATCH);
+    while (this.pendingCount() > 0 && !this.closed) {
+      const dialect = DIALECTS.find((d) => this.pending[d].size > 0)!;
+      const batch = this.pending[dialect].take(FILL_BATCH);
       try {
-        await this.fill(batch);
+        await this.fill(batch, dialect);
       } catch (error) {
         // A later read asks again; nothing is served from a document that did not land.
         this.logger.warn(`event documents not built for ${batch.length} events: ${(error as Error).message}`);
@@ -277,21 +263,25 @@ export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, Bef
     }
   }
 
-  /** Builds and stores the documents of `ids`, each for the generation it was read at. */
-  private async fill(ids: number[]): Promise<void> {
-    await this.store(await this.build(ids));
+  private pendingCount(): number {
+    return DIALECTS.reduce((sum, dialect) => sum + this.pending[dialect].size, 0);
   }
 
-  /** The documents of those of `ids` that may have one, built from their rows as they are now. */
-  async build(ids: number[]): Promise<BuiltDocument[]> {
-    const records = (await this.events.recordsInOrder(ids, { withDocument: true })).filter((r): r is WithDocument =>
-      this.fillable(r),
+  /** Builds and stores a dialect's documents of `ids`, each for the generation it was read at. */
+  private async fill(ids: number[], dialect: Dialect): Promise<void> {
+    await this.store(await this.build(ids, dialect), dialect);
+  }
+
+  /** The dialect's documents of those of `ids` that may have one, built from their rows as they are now. */
+  async build(ids: number[], dialect: Dialect = 'cal'): Promise<BuiltDocument[]> {
+    const records = (await this.events.recordsInOrder(ids, { withDocument: true, dialect })).filter(
+      (r): r is WithDocument => this.fillable(r),
     );
-    return records.length === 0 ? [] : buildDocuments(this.objects, records, this.callerFields());
+    return records.length === 0 ? [] : buildDocuments(this.objects, records, this.callerFields(), dialect);
   }
 
-  /** Stores built documents as this format's bodies, each for the generation its rows were read at. */
-  store(built: BuiltDocument[]): Promise<void> {
-    return storeDocumentBodies(this.db, this.transactions, this.format, built);
+  /** Stores built documents as the dialect's bodies, each for the generation its rows were read at. */
+  store(built: BuiltDocument[], dialect: Dialect = 'cal'): Promise<void> {
+    return storeDocumentBodies(this.db, this.transactions, this.formatOf(dialect), built);
   }
 }
