@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DocumentFormat } from '../../src/modules/events/derived/documents/document-format';
 import { EventDocuments } from '../../src/modules/events/derived/documents/event-documents.service';
 import type { RequestContext } from '../../src/common/http/request-context';
 import { EventObjectsService } from '../../src/modules/events/model/event-objects.service';
@@ -267,6 +268,39 @@ describe('event documents', () => {
     await documentsSettled(a);
     expect(await storedBody()).toBeNull();
     await b.http.post(`${ns}/events/${eventId}`).set('Authorization', editor.auth).send({ password: '' }).expect(200);
+  });
+
+  it('sweeps the bodies of a build gone for a day, its alias bodies too, and keeps both of its own', async () => {
+    await primeDocuments();
+    await singleOn(a, undefined, eventId, '/wp-json/tribe/events/v1/events');
+    await documentsSettled(a);
+    const documents = a.app.get(EventDocuments, { strict: false });
+    const own = [documents.formatOf('cal'), documents.formatOf('tec')];
+    const gone = ['0123456789abcdef0123456789abcdef', '0123456789abcdef0123456789abcdef-tec'];
+    const recent = 'fedcba9876543210fedcba9876543210';
+    const longAgo = '2000-01-01 00:00:00';
+    for (const format of [...gone, recent]) {
+      await a.dataSource.query('INSERT INTO event_document_formats (format, seen_utc) VALUES (?, ?)', [
+        format,
+        format === recent ? '2999-01-01 00:00:00' : longAgo,
+      ]);
+      await a.dataSource.query(
+        `INSERT INTO event_document_bodies (post_id, format, generation, object_json, json_ld, valid_until_utc)
+         VALUES (?, ?, 0, '{}', '{}', NULL)`,
+        [eventId, format],
+      );
+    }
+    // This process's own formats, as if they too had been named long ago: never its own to sweep.
+    await a.dataSource.query('UPDATE event_document_formats SET seen_utc = ? WHERE format IN (?, ?)', [
+      longAgo,
+      ...own,
+    ]);
+    expect(await a.app.get(DocumentFormat, { strict: false }).sweep()).toBe(2);
+    const left = await a.dataSource.query<{ format: string }[]>(
+      'SELECT format FROM event_document_bodies WHERE post_id = ? ORDER BY format',
+      [eventId],
+    );
+    expect(left.map((r) => r.format)).toEqual([...own, recent].sort());
   });
 
   it('never stores a document built from rows that changed before it could be stored', async () => {
