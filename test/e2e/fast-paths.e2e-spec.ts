@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DIALECTS } from '../../src/common/http/request-context';
 import { EventDocuments } from '../../src/modules/events/derived/documents/event-documents.service';
 import { createTestApp, registeredModules, type TestApp } from '../support/create-test-app';
 import { postEvent } from '../support/events';
@@ -263,7 +264,7 @@ describe('fast paths equal the exact query', () => {
       expect(served.text).toContain('"rest_url":"https://cal.example.org/');
       // Both dialects were served from stored bodies of their own, not only assembled.
       const documents = fast.app.get(EventDocuments, { strict: false });
-      for (const dialect of ['cal', 'tec'] as const) {
+      for (const dialect of DIALECTS) {
         const [row] = await fast.dataSource.query<{ n: number | string }[]>(
           'SELECT COUNT(*) AS n FROM event_document_bodies WHERE format = ? AND object_json <> ?',
           [documents.formatOf(dialect), ''],

@@ -1,3 +1,4 @@
+import type { Dialect } from '../../src/common/http/request-context';
 import { documentFills } from '../../src/modules/events/derived/documents/document-fills';
 import { EventDocuments } from '../../src/modules/events/derived/documents/event-documents.service';
 import type { TestApp } from './create-test-app';
@@ -39,7 +40,7 @@ export function withoutPort<T>(value: T): T {
 export async function storedBody(
   t: TestApp,
   id: number,
-  dialect: 'cal' | 'tec' = 'cal',
+  dialect: Dialect = 'cal',
 ): Promise<{ body: string; jsonLd: string; until: string | null } | null> {
   const [row] = await t.dataSource.query<{ body: string; json_ld: string; until: string | null }[]>(
     `SELECT b.object_json AS body, b.json_ld AS json_ld, b.valid_until_utc AS until

@@ -7,6 +7,10 @@ import './request.types';
 import { writeConditionsOf, type WriteConditions } from './write-conditions';
 
 /** What a service needs to know about the request it answers, without depending on Express. */
+/** The wire dialects a request is answered in: the service's own, and the TEC-compatible alias's. */
+export const DIALECTS = ['cal', 'tec'] as const;
+export type Dialect = (typeof DIALECTS)[number];
+
 export interface RequestContext {
   readonly kind: 'request-context';
   /** The authenticated caller, or null for anonymous requests. */
@@ -27,7 +31,7 @@ export interface RequestContext {
    * `tec` for requests through the TEC-compatible alias: names on the wire are the reference's
    * (`tribe/events/v1`, `tribe_events_cat`).
    */
-  dialect: 'cal' | 'tec';
+  dialect: Dialect;
   requestId: string;
   /** The client's address (behind `TRUST_PROXY`, the forwarded one): the key of per-client limits. */
   clientAddress: string;

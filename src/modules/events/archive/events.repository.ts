@@ -3,7 +3,7 @@ import { In, type SelectQueryBuilder } from 'typeorm';
 import { ChangeHeadEntity } from '../../../database/changes/change-head.entity';
 import { sqlDateTime } from '../../../database/datetime.transformer';
 import type { PageRequest } from '../../../common/pagination/pagination';
-import type { RequestContext } from '../../../common/http/request-context';
+import type { Dialect } from '../../../common/http/request-context';
 import { applyListScope, type ListScope } from '../../../core/posts/post-query';
 import { PostEntity } from '../../../core/posts/post.entity';
 import { CALENDAR_POST_TYPES } from '../../calendar-post-types';
@@ -173,7 +173,7 @@ export class EventsRepository {
    */
   async recordsInOrder(
     ids: number[],
-    options: { withDocument?: boolean; dialect?: RequestContext['dialect'] } = {},
+    options: { withDocument?: boolean; dialect?: Dialect } = {},
   ): Promise<EventRecord[]> {
     if (ids.length === 0) return [];
     const qb = this.db.manager
@@ -196,7 +196,7 @@ export class EventsRepository {
    */
   async findAnyWithDetails(
     id: number,
-    dialect: RequestContext['dialect'] = 'cal',
+    dialect: Dialect = 'cal',
   ): Promise<{
     post: PostEntity;
     details: EventDetailsEntity | null;

@@ -5,7 +5,7 @@ import { modifiedAfterCondition } from '../../../core/changes/modified-after';
 import { resolveZone } from '../../../common/dates/date-input';
 import { SiteTime } from '../../../common/dates/site-time';
 import { DomainError } from '../../../common/errors/domain-error';
-import type { RequestContext } from '../../../common/http/request-context';
+import type { Dialect, RequestContext } from '../../../common/http/request-context';
 import {
   buildListResponse,
   isBeyondLastPage,
@@ -245,10 +245,7 @@ export class EventsQueryService {
    * The event and, when the read learnt it (by id), when it last changed (undefined: not known). An id naming a
    * post of another type is 400 `rest-invalid-event-id`, not 404.
    */
-  private async findEvent(
-    ref: PostRef,
-    dialect: RequestContext['dialect'],
-  ): Promise<EventRecord & { changedUtc?: string | null }> {
+  private async findEvent(ref: PostRef, dialect: Dialect): Promise<EventRecord & { changedUtc?: string | null }> {
     const byId = 'id' in ref ? await this.events.findAnyWithDetails(ref.id, dialect) : undefined;
     const found = byId ?? (byId === undefined ? await this.bySlug(ref) : null);
     if (!found) throw postErrors.notFound(EVENT_POST_TYPE);

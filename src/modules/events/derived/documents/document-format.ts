@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '../../../../common/dates/clock';
-import type { RequestContext } from '../../../../common/http/request-context';
+import { DIALECTS, type Dialect } from '../../../../common/http/request-context';
 import { DatabaseContext } from '../../../../database/database-context';
 import { formatSqlDateTime } from '../../../../database/datetime.transformer';
 import { WriteTransactions } from '../../../../database/write-transactions';
@@ -17,8 +17,6 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Bodies deleted per statement, and per sweep at most (the next heartbeat goes on). */
 const SWEEP_CHUNK = 500;
 const SWEEP_MAX = 20 * SWEEP_CHUNK;
-/** The dialects reads answer in, each with bodies of its own. */
-const DIALECTS: readonly RequestContext['dialect'][] = ['cal', 'tec'];
 
 /**
  * Which stored document bodies this process reads and writes: the identity of its build and of the
@@ -46,7 +44,7 @@ export class DocumentFormat implements OnApplicationShutdown {
    * titles and term names HTML-escaped, its taxonomies named as TEC names them), so it has bodies of its own,
    * under the same identity with the dialect beside it. '' while no format is adopted (nothing is stored).
    */
-  keyFor(dialect: RequestContext['dialect']): string {
+  keyFor(dialect: Dialect): string {
     return this.key === '' || dialect === 'cal' ? this.key : `${this.key}-${dialect}`;
   }
 

@@ -1,5 +1,5 @@
 import { toAuthUser } from '../../../../auth/auth-user';
-import type { RequestContext } from '../../../../common/http/request-context';
+import { DIALECTS, type Dialect, type RequestContext } from '../../../../common/http/request-context';
 import { DEFAULT_LANGUAGE } from '../../../../common/i18n/language';
 import type { EventObjectsService } from '../../model/event-objects.service';
 import type { EventObject } from '../../model/event.mapper';
@@ -7,7 +7,7 @@ import type { EventRecord } from '../../model/event-record';
 import { PostEntity } from '../../../../core/posts/post.entity';
 import { EventDetailsEntity } from '../../model/event-details.entity';
 import { EVENT_POST_TYPE } from '../../model/event.post-type';
-import { renderDocument, templateContext } from './event-document-template';
+import { inDialect, renderDocument, TEMPLATE_CONTEXT } from './event-document-template';
 import type { StoredEventDocument } from './stored-event-document';
 
 export type WithDocument = EventRecord & { document: StoredEventDocument };
@@ -46,11 +46,6 @@ const SIGNED_IN_SAMPLE: RequestContext = Object.freeze({
   user: toAuthUser({ id: 2_147_483_000, login: 'sample-administrator', role: 'administrator' }),
 });
 
-/** A sample request in another dialect (the TEC alias's). */
-function inDialect(ctx: RequestContext, dialect: RequestContext['dialect']): RequestContext {
-  return ctx.dialect === dialect ? ctx : Object.freeze({ ...ctx, dialect });
-}
-
 /** The object without the members of module fields that differ between callers by design. */
 function withoutMembers(object: EventObject, names: readonly string[]): EventObject {
   if (names.length === 0) return object;
@@ -86,9 +81,9 @@ export async function buildDocuments(
   objects: EventObjectsService,
   records: WithDocument[],
   callerFields: readonly string[] = [],
-  dialect: RequestContext['dialect'] = 'cal',
+  dialect: Dialect = 'cal',
 ): Promise<BuiltDocument[]> {
-  const template = templateContext(dialect);
+  const template = inDialect(TEMPLATE_CONTEXT, dialect);
   const sampleContext = inDialect(SAMPLE_CONTEXT, dialect);
   const templates = await objects.fromRecords(records, template, () => false, { countPlaceholders: true });
   const samples = await objects.fromRecords(records, sampleContext, () => false);
@@ -155,13 +150,14 @@ function shapeSampleRecord(): EventRecord {
 
 /**
  * What the event representation looks like in this build: a sample event built as the anonymous and the
- * signed-in sample callers see it, natively and through the TEC alias. Part of the documents' format, so a mapper that adds, drops or reshapes a
- * field (in code, a module, or a patch) makes every stored document of the old shape unusable at once.
+ * signed-in sample callers see it, natively and through the TEC alias. Part of the documents' format, so a
+ * mapper that adds, drops or reshapes a field (in code, a module, or a patch) makes every stored document of
+ * the old shape unusable at once.
  */
 export async function representationShape(objects: EventObjectsService): Promise<string> {
   const record = shapeSampleRecord();
   const built = [];
-  for (const dialect of ['cal', 'tec'] as const) {
+  for (const dialect of DIALECTS) {
     built.push(...(await objects.fromRecords([record], inDialect(SAMPLE_CONTEXT, dialect), () => false)));
     built.push(...(await objects.fromRecords([record], inDialect(SIGNED_IN_SAMPLE, dialect), () => false)));
   }

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../../../common/http/request-context';
+import type { Dialect, RequestContext } from '../../../../common/http/request-context';
 import { DEFAULT_LANGUAGE } from '../../../../common/i18n/language';
 import { siteHostOf } from '../../../../core/posts/post.mapper';
 
@@ -21,7 +21,7 @@ export function countPlaceholder(id: number): string {
 
 /**
  * The context documents are built in: an anonymous caller, placeholders for everything request-specific
- * (the native dialect's; `templateContext` gives a dialect's).
+ * (the native dialect's; `inDialect` gives another's).
  */
 export const TEMPLATE_CONTEXT: RequestContext = Object.freeze({
   kind: 'request-context',
@@ -37,9 +37,9 @@ export const TEMPLATE_CONTEXT: RequestContext = Object.freeze({
   conditions: null,
 });
 
-/** The template context of a dialect's documents. */
-export function templateContext(dialect: RequestContext['dialect']): RequestContext {
-  return dialect === TEMPLATE_CONTEXT.dialect ? TEMPLATE_CONTEXT : Object.freeze({ ...TEMPLATE_CONTEXT, dialect });
+/** A context (the template's, a sample request's) in another dialect (the TEC alias's). */
+export function inDialect(ctx: RequestContext, dialect: Dialect): RequestContext {
+  return ctx.dialect === dialect ? ctx : Object.freeze({ ...ctx, dialect });
 }
 
 // In the JSON text: `\ud800` then S, H or N, its backslash not itself escaped (text that spells out

@@ -7,7 +7,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { PreparedRecordJson } from '../../../../common/http/prepared-json';
-import type { RequestContext } from '../../../../common/http/request-context';
+import { DIALECTS, type Dialect, type RequestContext } from '../../../../common/http/request-context';
 import { EventFieldRegistry } from '../../extension-points/links/event-field';
 import { SiteTime } from '../../../../common/dates/site-time';
 import type { RecordedChange } from '../../../../database/changes/recorded-change';
@@ -34,10 +34,6 @@ import { buildDocuments, representationShape, type BuiltDocument, type WithDocum
 import type { StoredEventDocument } from './stored-event-document';
 import { documentsOf } from './document-reads';
 
-type Dialect = RequestContext['dialect'];
-/** The dialects reads answer in; each has bodies of its own. */
-const DIALECTS: readonly Dialect[] = ['cal', 'tec'];
-
 /** Bumped when the way documents are stored changes (the build identity covers what they hold). */
 const DOCUMENT_FORMAT = 2;
 /** Events filled per background transaction. */
@@ -58,10 +54,9 @@ const INVALIDATE_CHUNK = 500;
 export class EventDocuments implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('EventDocuments');
   /** By dialect: the TEC alias's documents are bodies of their own (`DocumentFormat.keyFor`). */
-  private readonly pending: Record<Dialect, FillQueue> = {
-    cal: new FillQueue(MAX_PENDING),
-    tec: new FillQueue(MAX_PENDING),
-  };
+  private readonly pending = Object.fromEntries(
+    DIALECTS.map((dialect) => [dialect, new FillQueue(MAX_PENDING)]),
+  ) as Record<Dialect, FillQueue>;
   private running: Promise<void> | null = null;
   private closed = false;
 
