@@ -1,4 +1,4 @@
-import type { CreateEventDto } from '../rest/dto/create-event.dto';
+import type { EventWriteInput } from './event-write-types';
 import { BUILT_IN_FIELD_LIST } from './built-in-fields';
 import type { SeriesSharing, StoredEvent } from './series-sharing';
 
@@ -12,7 +12,7 @@ export type { SeriesSharing, StoredEvent } from './series-sharing';
  */
 export const EVENT_WRITE_FIELDS = Object.fromEntries(
   BUILT_IN_FIELD_LIST.flatMap(([name, field]) => (field.write ? [[name, field.write]] : [])),
-) as { readonly [K in keyof Required<CreateEventDto>]: SeriesSharing };
+) as { readonly [K in keyof Required<EventWriteInput>]: SeriesSharing };
 
 const TEMPLATE_FIELDS = Object.entries(EVENT_WRITE_FIELDS as Record<string, SeriesSharing>).flatMap(
   ([name, sharing]) => (sharing.series === 'template' ? [{ name, sharing }] : []),
