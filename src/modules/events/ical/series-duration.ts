@@ -1,4 +1,4 @@
-import { wallTimeOf, wallTimeToUtc } from '../../../common/dates/wall-time';
+import { sqlOfMs, steadyInstant, wallMsOf, wallTimeOf, wallTimeToUtc } from '../../../common/dates/wall-time';
 import { shiftWall } from '../recurrence/occurrence-dates';
 
 /**
@@ -27,6 +27,10 @@ export function nominalDuration(seconds: number): string {
  */
 export function readersEndUtc(startLocal: string, seconds: number, zone: string): string {
   const days = Math.floor(seconds / 86_400);
+  const start = wallMsOf(startLocal);
+  const steady = start === undefined ? undefined : steadyInstant(start + days * 86_400_000, zone);
+  const fast = steady === undefined ? undefined : sqlOfMs(steady + (seconds % 86_400) * 1000);
+  if (fast !== undefined) return fast;
   const wall = wallTimeOf(shiftWall(startLocal, days * 86_400));
   if (!wall) return startLocal;
   return wallTimeToUtc(wall, zone)

@@ -1,7 +1,7 @@
 import { ICalCalendar, ICalEvent, type ICalEventData } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { resolveZone } from '../../../common/dates/date-input';
-import { placeWallTime, wallTimeOf } from '../../../common/dates/wall-time';
+import { placeWallTime, steadyInstant, wallMsOf, wallTimeOf } from '../../../common/dates/wall-time';
 import type { EventDates } from '../model/event-dates';
 import type { EventObject } from '../model/event.mapper';
 import type { EventSeriesEntity } from '../recurrence/event-series.entity';
@@ -25,17 +25,30 @@ export interface ListedOccurrence {
 
 const SINGLE_INSTANCE = 'RRULE:FREQ=DAILY;COUNT=1';
 
-/** What a subscriber sees of an occurrence besides its times: an exception is written when it differs. */
+/**
+ * What every VEVENT of a series says of itself alone: its times, identity, when it was written and its own page.
+ * Everything else an occurrence's VEVENT holds (its summary, place, categories, a module's `X-` properties, and
+ * whatever property is declared next) is what a subscriber sees of it: where it differs from the series', the
+ * occurrence is written as an exception.
+ */
+const OWN_PROPERTIES = new Set<string>([
+  'start',
+  'end',
+  'allDay',
+  'timezone',
+  'floating',
+  'id',
+  'stamp',
+  'lastModified',
+  'sequence',
+  'created',
+  'url',
+  'recurrenceId',
+]);
 const contentOf = (data: ICalEventData): string =>
-  JSON.stringify([
-    data.summary,
-    data.description,
-    data.location,
-    data.organizer,
-    data.categories,
-    data.status,
-    data.class,
-  ]);
+  JSON.stringify(Object.entries(data).filter(([key, value]) => value !== undefined && !OWN_PROPERTIES.has(key)));
+/** Every zone written as UTC: an occurrence's content without placing its times in a zone (no DateTime). */
+const noZones = (): boolean => false;
 
 /**
  * A series as RFC 5545 writes one (behaviour.md §11): one VEVENT with the series' UID, an RRULE bounded to
@@ -79,10 +92,9 @@ export function seriesVevents(
   // DTSTART off the rule's pattern is an occurrence (RFC 5545) that ical.js leaves out: it is an RDATE too.
   if (masterLocal === anchor && !startOnPattern(series, bounded, masterLocal)) expected.delete(masterLocal);
   const value = (local: string): string => {
-    const wall = DateTime.fromSQL(local, { zone: 'UTC' });
-    if (!timed) return wall.toFormat('yyyyMMdd');
-    if (withRules) return wall.toFormat("yyyyMMdd'T'HHmmss");
-    return `${DateTime.fromSQL(datesAt(local).startUtc, { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss")}Z`;
+    if (!timed) return basicForm(local).slice(0, 8);
+    if (withRules) return basicForm(local);
+    return utcValue(datesAt(local).startUtc);
   };
   const parameter = !timed ? ';VALUE=DATE' : withRules ? `;TZID=${zone}` : '';
   const dateLine = (name: string, locals: string[]): string[] =>
@@ -98,8 +110,8 @@ export function seriesVevents(
       [...expected].filter((t) => !listedTimes.has(t)),
     ),
   ];
-  const built = new Map(occurrences.map((o) => [o, toICalEventData(o.object, hasZone, o.changedUtc)]));
-  const model = mostCommon(occurrences, (o) => contentOf(built.get(o)!));
+  const contents = new Map(occurrences.map((o) => [o, contentOf(toICalEventData(o.object, noZones))]));
+  const model = mostCommon(occurrences, (o) => contents.get(o)!);
   const uid = String(model.object.global_id).replace(/id=\d+$/, `id=${series.id}`);
   const changed = occurrences
     .map((o) => [String(o.object.modified_utc), o.changedUtc ?? ''])
@@ -127,7 +139,7 @@ export function seriesVevents(
   const masterContent = contentOf(masterData);
   for (const o of occurrences) {
     const own = datesAt(o.occurrenceLocal);
-    const data = built.get(o)!;
+
     const ambiguous = timed && withRules && !singleWallTime(o.occurrenceLocal, zone);
     // Readers add DURATION's days on the clock face (ical.js) or as 24 hours each (python's icalendar): an
     // occurrence whose elapsed time is not the series' length (across a change of offset) says its own times.
@@ -137,8 +149,9 @@ export function seriesVevents(
       own.startUtc === o.startUtc &&
       readersEnd === o.endUtc &&
       (!byDuration || elapsed === length) &&
-      contentOf(data) === masterContent;
+      contents.get(o) === masterContent;
     if (same && !ambiguous) continue;
+    const data = toICalEventData(o.object, hasZone, o.changedUtc);
     const recurrenceId = recurrenceIdOf(o.occurrenceLocal, series, withRules);
     let vevent = new ICalEvent({ ...data, id: uid, recurrenceId }, calendar).toString();
     // RECURRENCE-ID names the rule time as the rule names it, also in a skipped hour (02:30 on the night the
@@ -160,10 +173,16 @@ export function seriesVevents(
   return parts.map((part) => foldLines(part)).join('');
 }
 
-const utcValue = (sql: string): string => `${DateTime.fromSQL(sql, { zone: 'UTC' }).toFormat("yyyyMMdd'T'HHmmss")}Z`;
+/** `YYYY-MM-DD HH:MM:SS` as iCalendar's `YYYYMMDDTHHMMSS`. */
+const basicForm = (sql: string): string =>
+  `${sql.slice(0, 4)}${sql.slice(5, 7)}${sql.slice(8, 10)}T${sql.slice(11, 13)}${sql.slice(14, 16)}${sql.slice(17, 19)}`;
+const utcValue = (sql: string): string => `${basicForm(sql)}Z`;
 
 /** Whether a wall time names exactly one instant in `zone` (not in an hour that is skipped or repeated). */
 function singleWallTime(local: string, zone: string): boolean {
+  const ms = wallMsOf(local);
+  // Far from any change of offset (most occurrences), a wall time names one instant: no DateTime needed.
+  if (ms !== undefined && steadyInstant(ms, zone) !== undefined) return true;
   const wall = wallTimeOf(local);
   if (!wall) return false;
   const placed = DateTime.fromObject(wall, { zone });

@@ -2,7 +2,7 @@ import { ICalEventClass, ICalEventStatus, type ICalEventData } from 'ical-genera
 import type { TermObject } from '../../../core/terms/term.mapper';
 import type { VeventContext } from '../fields/vevent-use';
 import { text } from './ical-text';
-import { utcOf } from './vevent-times';
+import { utcDateOf } from './vevent-times';
 
 /** SEQUENCE counts seconds of modification time from here: it grows with every edit and fits 32 bits until 2088. */
 const SEQUENCE_EPOCH_MS = Date.UTC(2020, 0, 1);
@@ -21,11 +21,11 @@ export function statusProperties(status: string): Partial<ICalEventData> {
  * LOCATION.
  */
 export function modifiedProperties(own: string, { changedUtc }: VeventContext): Partial<ICalEventData> {
-  const modified = utcOf(changedUtc && changedUtc > own ? changedUtc : own);
+  const modified = utcDateOf(changedUtc && changedUtc > own ? changedUtc : own);
   return {
-    stamp: modified.toJSDate(),
-    lastModified: modified.toJSDate(),
-    sequence: Math.max(0, Math.floor((modified.toMillis() - SEQUENCE_EPOCH_MS) / 1000)),
+    stamp: modified,
+    lastModified: new Date(modified),
+    sequence: Math.max(0, Math.floor((modified.getTime() - SEQUENCE_EPOCH_MS) / 1000)),
   };
 }
 

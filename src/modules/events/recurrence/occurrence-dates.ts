@@ -3,17 +3,56 @@ import type { EventDates } from '../model/event-dates';
 import { eventDatesOf } from '../model/event-details-input';
 import { resolveEventDates } from '../model/event-dates';
 import { resolveZone } from '../../../common/dates/date-input';
+import { sqlOfMs, steadyInstant, wallMsOf } from '../../../common/dates/wall-time';
 import type { EventSeriesEntity } from './event-series.entity';
+
+const DAY_MS = 86_400_000;
 
 /** Seconds between two wall times, counted on the clock face (a DST change in between does not count). */
 export function wallSeconds(from: string, to: string): number {
+  const [a, b] = [wallMsOf(from), wallMsOf(to)];
+  if (a !== undefined && b !== undefined) return Math.round((b - a) / 1000);
   const at = (sql: string) => DateTime.fromSQL(sql, { zone: 'UTC' }).toSeconds();
   return Math.round(at(to) - at(from));
 }
 
 /** A wall time moved by `seconds` on the clock face. */
-export const shiftWall = (sql: string, seconds: number): string =>
-  DateTime.fromSQL(sql, { zone: 'UTC' }).plus({ seconds }).toFormat('yyyy-MM-dd HH:mm:ss');
+export function shiftWall(sql: string, seconds: number): string {
+  const wall = wallMsOf(sql);
+  const moved = wall === undefined ? undefined : sqlOfMs(wall + seconds * 1000);
+  return moved ?? DateTime.fromSQL(sql, { zone: 'UTC' }).plus({ seconds }).toFormat('yyyy-MM-dd HH:mm:ss');
+}
+
+/**
+ * {@link occurrenceDates} without a DateTime, where it is sure: start and end far from any change of the
+ * zone's offset (`steadyInstant`), in the years 1000–9999, the end not before the start. There every step of
+ * the general path (placing both wall times, an all-day event's whole days) is plain arithmetic on the clock
+ * face and one offset; undefined elsewhere (`occurrence-dates.spec.ts` compares both paths).
+ */
+export function steadyOccurrenceDates(
+  series: Pick<EventSeriesEntity, 'timezone' | 'allDay' | 'template'>,
+  local: string,
+): EventDates | undefined {
+  let start = wallMsOf(local);
+  if (start === undefined) return undefined;
+  let end = start + series.template.lengthSeconds * 1000;
+  if (series.allDay) {
+    start = Math.floor(start / DAY_MS) * DAY_MS;
+    end = Math.floor(end / DAY_MS) * DAY_MS + DAY_MS - 1000;
+  }
+  const zone = resolveZone(series.timezone);
+  if (!zone || end < start) return undefined;
+  const [startUtc, endUtc] = [steadyInstant(start, zone), steadyInstant(end, zone)];
+  if (startUtc === undefined || endUtc === undefined || endUtc < startUtc) return undefined;
+  const dates = {
+    startLocal: sqlOfMs(start),
+    endLocal: sqlOfMs(end),
+    startUtc: sqlOfMs(startUtc),
+    endUtc: sqlOfMs(endUtc),
+  };
+  const { startLocal, endLocal, startUtc: s, endUtc: e } = dates;
+  return startLocal && endLocal && s && e ? { startLocal, endLocal, startUtc: s, endUtc: e } : undefined;
+}
 
 /**
  * Start and end of a series' occurrence at a rule time: its wall time, and the series' length on the clock face.
@@ -23,6 +62,14 @@ export const shiftWall = (sql: string, seconds: number): string =>
  * 02:30–03:00 one end before it starts).
  */
 export function occurrenceDates(
+  series: Pick<EventSeriesEntity, 'timezone' | 'allDay' | 'template'>,
+  local: string,
+): EventDates {
+  return steadyOccurrenceDates(series, local) ?? placedOccurrenceDates(series, local);
+}
+
+/** {@link occurrenceDates} through DateTimes: every case, the gaps and repeated hours included. */
+export function placedOccurrenceDates(
   series: Pick<EventSeriesEntity, 'timezone' | 'allDay' | 'template'>,
   local: string,
 ): EventDates {

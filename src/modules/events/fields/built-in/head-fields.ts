@@ -1,4 +1,4 @@
-import { utcOf } from '../../ical/vevent-times';
+import { utcDateOf } from '../../ical/vevent-times';
 import { icalText } from '../../ical/ical-text';
 import { modifiedProperties, statusProperties } from '../../ical/vevent-writers';
 import { group } from './built-in-field';
@@ -26,7 +26,7 @@ export const HEAD_FIELDS = group({
     member: HEAD('date_utc'),
     vevent: {
       property: 'CREATED',
-      write: (date) => ({ created: typeof date === 'string' ? utcOf(date).toJSDate() : undefined }),
+      write: (date) => ({ created: typeof date === 'string' ? utcDateOf(date) : undefined }),
     },
     write: model,
   },
