@@ -213,6 +213,9 @@ function firstRuleTimeFrom(
   from: string,
   now: DateTime,
 ): string | undefined {
+  // DTSTART is the first time its rules give (RFC 5545 §3.3.10; `expandSeries` places wall times in order,
+  // and rules alone take none out): a feed from the series' start needs no expansion to know it.
+  if (from <= series.startLocal) return series.startLocal;
   return ruleTimes(series, rules, series.startLocal, now).find((local) => local >= from);
 }
 
