@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
+import moment from 'moment-timezone';
 import { dateDetails, timeZoneAbbreviation } from './time-zone-name';
 
 describe('timeZoneAbbreviation', () => {
@@ -21,6 +22,20 @@ describe('timeZoneAbbreviation', () => {
     ['2025-01-15T12:00:00Z', 'America/Sao_Paulo', '-03'],
   ])('%s in %s is %s', (instant, zone, abbr) => {
     expect(timeZoneAbbreviation(DateTime.fromISO(instant, { zone: 'utc' }), zone)).toBe(abbr);
+  });
+
+  it("answers what moment's own zoneAbbr does, in every zone, from milliseconds", () => {
+    const instants = ['1985-03-31T00:30:00Z', '2025-01-15T12:00:00Z', '2031-10-26T00:59:59Z', '2031-10-26T01:00:00Z'];
+    const differing: string[] = [];
+    for (const zone of moment.tz.names()) {
+      for (const instant of instants) {
+        const ms = Date.parse(instant);
+        const expected = moment.tz(ms, zone).zoneAbbr();
+        if (timeZoneAbbreviation(ms, zone) !== expected) differing.push(`${zone} ${instant}`);
+      }
+    }
+    expect(differing).toEqual([]);
+    expect(moment.tz.names().length).toBeGreaterThan(400);
   });
 });
 

@@ -7,10 +7,13 @@ import moment from 'moment-timezone';
  * (`-03`) where it has no letters; `UTC+2` for fixed offsets. (ICU, which Luxon uses, only knows a few
  * regions' names in each locale and answers `GMT+8` for Hong Kong.)
  */
-export function timeZoneAbbreviation(utcInstant: DateTime, zone: string): string {
+export function timeZoneAbbreviation(utcInstant: DateTime | number, zone: string): string {
   if (/^UTC[+-]/i.test(zone)) return zone.toUpperCase();
-  if (moment.tz.zone(zone) === null) return zone;
-  return moment.tz(utcInstant.toMillis(), zone).zoneAbbr();
+  const rules = moment.tz.zone(zone);
+  if (rules === null) return zone;
+  // What `moment.tz(ms, zone).zoneAbbr()` answers (its zone's `abbr` of the moment's milliseconds), without
+  // making a moment for every event object.
+  return rules.abbr(typeof utcInstant === 'number' ? utcInstant : utcInstant.toMillis());
 }
 
 /** `{year, month, day, hour, minutes, seconds}` as zero-padded strings, from `YYYY-MM-DD HH:MM:SS`. */

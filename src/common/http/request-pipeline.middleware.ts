@@ -73,8 +73,10 @@ export function requestContextMiddleware(options: {
       req.tecAlias = true;
       segment = `/${TEC_REST_ROOT}`;
     }
-    // The URL's segment wins; without one, the caller's Accept-Language (Express's negotiation, q-values and all).
-    req.language = match ? resolveLanguage(match[1]) : resolveLanguage(req.acceptsLanguages(...LANGUAGES) || undefined);
+    // The URL's segment wins; without one, the caller's Accept-Language (Express's negotiation, q-values and
+    // all). Most callers send none: negotiating nothing would answer the first language at a parse's cost.
+    const accepted = req.headers['accept-language'] ? req.acceptsLanguages(...LANGUAGES) || undefined : undefined;
+    req.language = resolveLanguage(match ? match[1] : accepted);
     const origin = originOf(req, options);
     if (origin === null) {
       req.restBase = '';

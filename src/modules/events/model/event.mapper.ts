@@ -1,4 +1,5 @@
 import { sqlUtcToDateTime } from '../../../common/dates/zoned-time';
+import { wallMsOf } from '../../../common/dates/wall-time';
 import { dateDetails, timeZoneAbbreviation } from '../../../common/dates/time-zone-name';
 import type { RequestContext } from '../../../common/http/request-context';
 import { wpTitleHtml } from '../../../common/text/wordpress-text';
@@ -51,7 +52,7 @@ export function toEventObject(
     code: details.currencyCode,
     position: details.currencyPosition,
   };
-  const startInstant = sqlUtcToDateTime(details.startUtc);
+  const startMs = wallMsOf(details.startUtc) ?? sqlUtcToDateTime(details.startUtc).toMillis();
   const members: EventMembers = {
     id,
     global_id: base.global_id,
@@ -72,7 +73,7 @@ export function toEventObject(
     utc_end_date: details.endUtc,
     utc_end_date_details: dateDetails(details.endUtc),
     timezone: details.timezone,
-    timezone_abbr: timeZoneAbbreviation(startInstant, details.timezone),
+    timezone_abbr: timeZoneAbbreviation(startMs, details.timezone),
     cost: formatCost(details.cost, currency),
     cost_details: costDetails(details.cost, currency),
     website: details.website || base.url,
