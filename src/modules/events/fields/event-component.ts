@@ -1,19 +1,16 @@
 import { object, type Schema } from '../../../common/http/post-schemas';
 import { EVENT_MEMBER_LIST } from './event-members';
 
-/** The members every event object has, whatever the caller (the others may be blanked, never left out). */
-const REQUIRED = ['title', 'start_date', 'end_date', 'timezone', 'categories', 'tags'];
-
 /**
  * The OpenAPI `Event` component, made from the catalogue of the event's own members; links, taxonomies and
  * modules add theirs to it where they are declared (`responseSchemaRegistry.addMember`). `json_ld` is the
- * single read's.
+ * single read's. Every member of the catalogue is required: an event object has each of them whatever the
+ * caller (a protected event's are blanked, never left out), so a client may rely on all of them.
  */
 export function eventComponentSchema(): Schema {
   const members = Object.fromEntries(EVENT_MEMBER_LIST.map(([name, member]) => [name, member.schema]));
-  const head = EVENT_MEMBER_LIST.slice(
-    0,
-    EVENT_MEMBER_LIST.findIndex(([name]) => name === 'title'),
-  ).map(([n]) => n);
-  return object({ ...members, json_ld: { type: 'object' } }, [...head, ...REQUIRED]);
+  return object(
+    { ...members, json_ld: { type: 'object' } },
+    EVENT_MEMBER_LIST.map(([name]) => name),
+  );
 }
