@@ -133,8 +133,8 @@ export class CsvImports {
         createDto: CreateEventDto,
         updateDto: UpdateEventDto,
         nameField: 'title',
-        create: (dto, ctx) => this.writes.create(dto as CreateEventDto, ctx),
-        update: (id, dto, ctx) => this.writes.update(byId(id), dto, ctx, 'all'),
+        create: (dto, ctx) => this.writes.createRecord(dto as CreateEventDto, ctx),
+        update: (id, dto, ctx) => this.writes.updateRecord(byId(id), dto, ctx, 'all'),
       };
     const link = this.links.all().find((l) => l.target.restBase === type);
     if (!link) throw new ImportError(`--type takes ${this.types().join(', ')}: there is no type "${type}" to import`);

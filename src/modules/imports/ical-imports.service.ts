@@ -176,10 +176,10 @@ export class IcalImports {
     const fields = { ...record.fields, ...policy.status(known ? undefined : 'publish', known) };
     let postId: number;
     if (known) {
-      await this.writes.update(byId(known.id), await validateDto(UpdateEventDto, fields), ctx, 'all');
+      await this.writes.updateRecord(byId(known.id), await validateDto(UpdateEventDto, fields), ctx, 'all');
       postId = known.id;
     } else {
-      postId = (await this.writes.create(await validateDto(CreateEventDto, fields), ctx)).id;
+      postId = (await this.writes.createRecord(await validateDto(CreateEventDto, fields), ctx)).id;
     }
     await this.applyExceptions(postId, record, ctx);
     await this.ledger.rememberPost(source, record.sourceId, postId, hash, ledgerRow);
@@ -197,7 +197,7 @@ export class IcalImports {
       const id = at.get(exception.occurrenceLocal);
       if (id === undefined) continue;
       if (exception.cancelled) await this.writes.delete(byId(id), false, ctx, 'this');
-      else await this.writes.update(byId(id), await validateDto(UpdateEventDto, exception.fields), ctx, 'this');
+      else await this.writes.updateRecord(byId(id), await validateDto(UpdateEventDto, exception.fields), ctx, 'this');
     }
   }
 

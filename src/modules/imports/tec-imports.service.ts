@@ -367,10 +367,10 @@ export class TecImports {
     if (known && !event.protectedInSource) fields.password = '';
     let postId: number;
     if (known) {
-      await this.writes.update(byId(known.id), await validateDto(UpdateEventDto, fields), run.ctx, 'all');
+      await this.writes.updateRecord(byId(known.id), await validateDto(UpdateEventDto, fields), run.ctx, 'all');
       postId = known.id;
     } else {
-      const created = await this.writes.create(await validateDto(CreateEventDto, fields), run.ctx);
+      const created = await this.writes.createRecord(await validateDto(CreateEventDto, fields), run.ctx);
       postId = created.id;
       // A draft there has no slug yet: it gets one from its title here, as any new draft.
       if (typeof fields.slug === 'string' && fields.slug !== '' && created.slug !== fields.slug)

@@ -27,6 +27,14 @@ import { SeriesWrites } from '../recurrence/series-writes.service';
 import type { WriteScope } from '../recurrence/write-scope';
 
 /** Event writes (behaviour.md §6, §11): create, update and delete, each in one transaction with its links. */
+/** What a write made of an event, for a writer that needs no answer. */
+export interface WrittenEvent {
+  id: number;
+  slug: string;
+}
+
+const writtenOf = (post: PostEntity): WrittenEvent => ({ id: post.id, slug: post.slug });
+
 @Injectable()
 export class EventWritesService {
   constructor(
@@ -42,7 +50,15 @@ export class EventWritesService {
   ) {}
 
   async create(dto: CreateEventDto, ctx: RequestContext): Promise<EventObject> {
-    const id = await this.transactions.run(async () => {
+    return this.objects.afterWrite((await this.createRecord(dto, ctx)).id, ctx);
+  }
+
+  /**
+   * {@link create} without its answer: the new event's id and slug. For a writer that reads nothing back (an
+   * import), which saves the answer's reads.
+   */
+  createRecord(dto: CreateEventDto, ctx: RequestContext): Promise<WrittenEvent> {
+    return this.transactions.run(async () => {
       const zoneName = dto.timezone?.trim() || this.siteTime.zone;
       const allDay = dto.all_day ?? false;
       const dates = eventDatesOf({ start: dto.start_date, end: dto.end_date, zoneName, allDay });
@@ -51,9 +67,8 @@ export class EventWritesService {
         const details = await this.detailsOf(post.id);
         await this.series.start(post, details, dto.recurrence, ctx.user, dto, this.siteTime.now().utc);
       }
-      return post.id;
+      return writtenOf(post);
     });
-    return this.objects.afterWrite(id, ctx);
   }
 
   /**
@@ -66,14 +81,24 @@ export class EventWritesService {
     ctx: RequestContext,
     scope: WriteScope = 'this',
   ): Promise<EventObject> {
-    const id = await this.transactions.run(async () => {
+    return this.objects.afterWrite((await this.updateRecord(ref, dto, ctx, scope)).id, ctx);
+  }
+
+  /** {@link update} without its answer (see {@link createRecord}). */
+  updateRecord(
+    ref: PostRef,
+    dto: UpdateEventDto,
+    ctx: RequestContext,
+    scope: WriteScope = 'this',
+  ): Promise<WrittenEvent> {
+    return this.transactions.run(async () => {
       const { post, details, series: locked } = await this.openForWrite(ref, ctx, 'edit');
       const nowUtc = this.siteTime.now().utc;
       const lines = dto.recurrence;
       if (!locked) {
         await this.writer.apply(post, details, dto, ctx.user);
         if (hasLines(lines)) await this.series.start(post, details, lines, ctx.user, dto, nowUtc);
-        return post.id;
+        return writtenOf(post);
       }
       const isFirst = details.occurrenceLocal === locked.startLocal;
       if (scope === 'this') {
@@ -89,12 +114,11 @@ export class EventWritesService {
         if (lines !== undefined) {
           await this.series.reline(locked, lines, post, ctx.user, nowUtc);
         }
-        return post.id;
+        return writtenOf(post);
       }
       await this.series.edit(locked, { post, details }, dto, scope, ctx.user, nowUtc);
-      return post.id;
+      return writtenOf(post);
     });
-    return this.objects.afterWrite(id, ctx);
   }
 
   /**
