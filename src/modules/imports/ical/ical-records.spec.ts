@@ -1,4 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
+import ICAL from 'ical.js';
 import { readIcal } from './ical-records';
 
 const wrap = (...events: string[][]) =>
@@ -6,6 +7,31 @@ const wrap = (...events: string[][]) =>
 const vevent = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT'];
 
 describe('reading an iCalendar feed for import', () => {
+  it('reads each VEVENT without looking through all the others (a large feed in linear time)', () => {
+    // TZIDs the feed has no VTIMEZONE for (as Google's and many exports write them), a series with an exception.
+    const events = Array.from({ length: 400 }, (_, i) =>
+      vevent(
+        `UID:e${i}`,
+        `DTSTART;TZID=Europe/Berlin:2027${String(1 + (i % 12)).padStart(2, '0')}10T190000`,
+        'SUMMARY:x',
+      ),
+    );
+    events.push(vevent('UID:e0', 'RECURRENCE-ID;TZID=Europe/Berlin:20270110T190000', 'DTSTART:20270110T200000Z'));
+    const scans = jest.spyOn(ICAL.Component.prototype, 'getAllSubcomponents');
+    try {
+      const parsed = readIcal(wrap(...events));
+      if (!parsed.ok) throw new Error(parsed.problem);
+      expect(parsed.records).toHaveLength(400);
+      expect(parsed.records[0].exceptions).toHaveLength(1);
+      // Scans of the whole feed: its VEVENTs and VTIMEZONEs once each; every other one is of a calendar that
+      // holds only the VTIMEZONEs (ical.js scanned the whole feed for each VEVENT and each TZID it read).
+      const ofTheFeed = scans.mock.contexts.filter((c) => (c as ICAL.Component).jCal[2].length > 100);
+      expect(ofTheFeed.length).toBeLessThanOrEqual(2);
+    } finally {
+      scans.mockRestore();
+    }
+  });
+
   it('refuses what is not iCalendar as a whole', () => {
     expect(readIcal('<!doctype html><p>502 Bad Gateway</p>')).toEqual({
       ok: false,

@@ -158,9 +158,19 @@ export function readIcal(
   const extra = options.categories ?? [];
   const properties = options.properties ?? [];
   const records: IcalRecord[] = [];
+  // Each VEVENT is read under a calendar of the feed's own properties and VTIMEZONEs only. Under the whole
+  // feed, ical.js looks through all its subcomponents for every TZID it has no VTIMEZONE for (each time: it
+  // caches only what it finds), and for a new Event's exceptions: for every VEVENT, through every VEVENT, so
+  // reading 10,000 events took 15 s (5,000: 3 s).
+  const zonesOnly = new ICAL.Component([
+    'vcalendar',
+    (calendar.jCal as unknown[])[1],
+    calendar.getAllSubcomponents('vtimezone').map((zone): unknown => zone.jCal),
+  ]);
+  const alone = (component: ICAL.Component): ICAL.Component => new ICAL.Component(component.jCal, zonesOnly);
   for (const [uid, { component, exceptions: own }] of masters) {
     try {
-      const { fields, cancelled } = fieldsOf(new ICAL.Event(component), extra, properties);
+      const { fields, cancelled } = fieldsOf(new ICAL.Event(alone(component)), extra, properties);
       const lines = recurrenceOf(component);
       if (lines.length > 0) fields.recurrence = lines;
       const hash = createHash('sha256').update(JSON.stringify(extra)).update(component.toString());
@@ -171,9 +181,9 @@ export function readIcal(
         fields,
         cancelled,
         exceptions: own.map((e) => {
-          const recurrenceId = e.getFirstPropertyValue('recurrence-id');
+          const event = new ICAL.Event(alone(e));
+          const recurrenceId = event.component.getFirstPropertyValue('recurrence-id');
           const time = recurrenceId instanceof ICAL.Time ? recurrenceId : null;
-          const event = new ICAL.Event(e);
           const own = fieldsOf(event, extra, properties);
           const tzid = component.getFirstProperty('dtstart')?.getParameter('tzid');
           return {
