@@ -5,7 +5,6 @@ import { InsertShapes } from './insert-shapes';
 
 const upper = (v: string | null | undefined) => (typeof v === 'string' ? v.toUpperCase() : v);
 
-// Only strings and nulls: TypeORM writes numbers and booleans into SQLite's SQL text (MySQL binds them).
 @Entity('shape_rows')
 class Row {
   @PrimaryGeneratedColumn() id!: number;
@@ -71,7 +70,7 @@ describe('InsertShapes', () => {
     ]);
   });
 
-  it('leaves to the builder, every time, what it cannot shape: values in the SQL text, expressions', async () => {
+  it('binds the numbers TypeORM writes into SQLite’s SQL text, as what it writes, and reuses the statement', async () => {
     const shapes = new InsertShapes();
     const spy = jest.spyOn(dataSource.manager, 'createQueryBuilder');
     const counted = (statement: () => [string, unknown[]]) => {
@@ -79,12 +78,27 @@ describe('InsertShapes', () => {
       const result = statement();
       return { result, built: spy.mock.calls.length > before };
     };
-    const inlined = [{ label: 'f', weight: 3 }];
-    expect(counted(() => shapes.statement(manager(), Row, inlined)).built).toBe(true);
-    const again = counted(() => shapes.statement(manager(), Row, [{ label: 'g', weight: 4 }]));
-    expect(again).toEqual({ result: built([{ label: 'g', weight: 4 }]), built: true });
+    const first = counted(() => shapes.statement(manager(), Row, [{ label: 'f', weight: 3 }]));
+    expect(first.built).toBe(true);
+    expect(first.result[0]).not.toMatch(/\b3\b/);
+    // A number for a TEXT column: TypeORM writes the literal 5, which SQLite stores as '5' (bound as a JavaScript
+    // number it would be REAL, stored as '5.0').
+    const again = counted(() => shapes.statement(manager(), Row, [{ label: 5 as unknown as string, weight: 4 }]));
+    expect(again).toEqual({ result: [first.result[0], [5n, 4n]], built: false });
+    const inlined = built([{ label: 5 as unknown as string, weight: 4 }]);
+    expect(inlined[0]).toMatch(/VALUES \(NULL, 5, NULL, 'plain', 4\)/);
+    await dataSource.query(...again.result);
+    await dataSource.query(...inlined);
+    const stored = await dataSource.query(
+      'SELECT label_text, typeof(label_text) AS t, weight, typeof(weight) AS w FROM shape_rows WHERE weight = 4',
+    );
+    expect(stored).toEqual([
+      { label_text: '5', t: 'text', weight: 4, w: 'integer' },
+      { label_text: '5', t: 'text', weight: 4, w: 'integer' },
+    ]);
     const expression = counted(() => shapes.statement(manager(), Row, [{ label: 'h', weight: () => '2 + 3' }]));
     expect(expression.result[0]).toContain('2 + 3');
+    expect(counted(() => shapes.statement(manager(), Row, [{ label: 'i', weight: () => '2 + 3' }])).built).toBe(true);
     spy.mockRestore();
   });
 

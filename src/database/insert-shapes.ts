@@ -2,6 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { DriverUtils } from 'typeorm/driver/DriverUtils';
+import type { InsertQueryBuilder } from 'typeorm';
 
 export type InsertRow<T extends ObjectLiteral> = QueryDeepPartialEntity<T>;
 
@@ -47,21 +49,28 @@ export class InsertShapes {
       ? this.prepareEntityRows(manager, metadata, rows, columns)
       : prepareRawRows(target, rows, columns);
     const sql = prepared ? this.shapes.get(prepared.key) : null;
-    if (prepared && sql) return [sql, prepared.values];
+    if (prepared && sql) return [sql, this.bindable(manager, prepared.values)];
     const builder = manager
       .createQueryBuilder()
       .insert()
       .into(target, columns as string[] | undefined)
       .values(rows as InsertRow<T>[])
       .updateEntity(false);
-    const [built, parameters] = builder.getQueryAndParameters();
+    const sqlite = DriverUtils.isSQLiteFamily(manager.connection.driver);
+    const [built, parameters] = sqlite ? boundOnSqlite(manager, builder) : builder.getQueryAndParameters();
     if (prepared && sql === undefined) {
       // The shaped values are each entity column's in order; that is the builder's only when it inserts them all.
       const sameColumns = !metadata || sameList(builder as unknown as InsertedColumnsOf, metadata.columns);
       if (this.shapes.size >= MAX_SHAPES) this.shapes.clear();
-      this.shapes.set(prepared.key, sameColumns && isDeepStrictEqual(prepared.values, parameters) ? built : null);
+      const same = isDeepStrictEqual(sqlite ? asSqliteValues(prepared.values) : prepared.values, parameters);
+      this.shapes.set(prepared.key, sameColumns && same ? built : null);
     }
     return [built, parameters];
+  }
+
+  /** A shape's values as its statement binds them (see `boundOnSqlite`). */
+  private bindable(manager: EntityManager, values: unknown[]): unknown[] {
+    return DriverUtils.isSQLiteFamily(manager.connection.driver) ? asSqliteValues(values) : values;
   }
 
   /**
@@ -128,4 +137,39 @@ function prepareRawRows<T extends ObjectLiteral>(
     key += patternKey(index, pattern, (first ??= pattern));
   }
   return { key, values };
+}
+
+/** A number TypeORM's SQLite driver would write into the statement's text, carried through its escaping. */
+class BoundNumber {
+  constructor(readonly value: number) {}
+}
+
+/**
+ * An integer bound as SQLite's INTEGER (a BigInt), as the literal TypeORM writes is read: a JavaScript number
+ * would be bound as REAL, which a TEXT column stores as `5.0`. Other numbers are REAL either way.
+ */
+const asSqliteValue = (value: unknown): unknown =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
+const asSqliteValues = (values: unknown[]): unknown[] => values.map(asSqliteValue);
+
+/**
+ * The builder's statement on SQLite with every value bound. TypeORM's SQLite driver writes numbers into the
+ * SQL text (`VALUES (?, 5, 0)`), so each row count and each set of numbers made a statement of its own, which
+ * the shapes above could never reuse; here its own escaping runs with the numbers carried past it and bound
+ * as the values it would have written.
+ */
+function boundOnSqlite<T extends ObjectLiteral>(
+  manager: EntityManager,
+  builder: InsertQueryBuilder<T>,
+): [string, unknown[]] {
+  // As `getQueryAndParameters`: the query first, which creates the parameters it names.
+  const query = builder.getQuery();
+  const carried = Object.fromEntries(
+    Object.entries(builder.getParameters()).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? new BoundNumber(value) : (value as unknown),
+    ]),
+  );
+  const [sql, values] = manager.connection.driver.escapeQueryWithParameters(query, carried);
+  return [sql, (values as unknown[]).map((v) => asSqliteValue(v instanceof BoundNumber ? v.value : v))];
 }
