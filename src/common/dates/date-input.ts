@@ -71,6 +71,22 @@ function parseAnyDate(value: unknown, zone: Zone | string): DateTime | null {
   return null;
 }
 
+/**
+ * A client's wall-clock date in the local form {@link parseDateInput} reads (`YYYY-MM-DD[ HH:MM[:SS]]`), as
+ * milliseconds counted as if in UTC, for arithmetic without a DateTime; undefined for every other form and
+ * for what is no such time (a 30 February, 24:00), which `parseDateInput` reads or refuses.
+ */
+export function localWallMs(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const local = LOCAL_FORM.exec(value.trim());
+  if (!local) return undefined;
+  const [year, month, day, hour, minute, second] = local.slice(1).map((part) => Number(part ?? 0));
+  if (year < SUPPORTED_YEARS.min || hour > 23 || minute > 59 || second > 59) return undefined;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(ms);
+  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? ms : undefined;
+}
+
 /** `YYYY-MM-DD HH:MM:SS` of a DateTime in its own zone. */
 export function toSqlDateTime(dt: DateTime): string {
   return dt.toFormat('yyyy-MM-dd HH:mm:ss');

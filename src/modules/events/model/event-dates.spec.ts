@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { resolveZone } from '../../../common/dates/date-input';
-import { resolveEventDates } from './event-dates';
+import { placedEventDates, resolveEventDates, steadyEventDates } from './event-dates';
 
 const zone = (name: string) => resolveZone(name)!;
 
@@ -99,6 +99,70 @@ describe('resolveEventDates', () => {
     expect(twice).toMatchObject({
       ok: true,
       dates: { endLocal: '2025-10-26 02:30:00', endUtc: '2025-10-26 00:30:00' },
+    });
+  });
+});
+
+describe('event dates without a DateTime', () => {
+  const DAY = 86_400_000;
+  const sql = (ms: number, form: 'full' | 'minutes' | 'day') => {
+    const iso = new Date(ms).toISOString();
+    const text = `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+    return form === 'full' ? text : form === 'minutes' ? text.slice(0, 16) : text.slice(0, 10);
+  };
+
+  it('equal the general path wherever they answer, around every change of offset of 2031', () => {
+    const zones = ['Europe/Berlin', 'America/Santiago', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC+2', 'UTC'];
+    const differing: string[] = [];
+    let steady = 0;
+    let compared = 0;
+    for (const name of zones) {
+      const offsets = zone(name);
+      const days = [Date.UTC(2031, 4, 17)];
+      for (let day = Date.UTC(2031, 0, 1); day < Date.UTC(2032, 0, 1); day += DAY)
+        if (offsets.offset(day) !== offsets.offset(day + DAY)) days.push(day - DAY, day, day + DAY);
+      for (const day of days)
+        for (const hours of [0, 2.5, 12, 23.75])
+          for (const length of [0, 3, 50])
+            for (const allDay of [false, true])
+              for (const form of ['full', 'minutes', 'day'] as const) {
+                const input = {
+                  start: sql(day + hours * 3_600_000, form),
+                  end: sql(day + (hours + length) * 3_600_000, form),
+                  zone: offsets,
+                  allDay,
+                };
+                compared++;
+                const fast = steadyEventDates(input);
+                if (!fast) continue;
+                steady++;
+                const slow = placedEventDates(input);
+                if (!slow.ok || JSON.stringify(fast) !== JSON.stringify(slow.dates))
+                  differing.push(`${name} ${JSON.stringify(input.start)} ${JSON.stringify([fast, slow])}`);
+              }
+    }
+    expect(differing).toEqual([]);
+    // Most of these days are next to a change, which the general path takes; the plain one the rest.
+    expect(steady).toBeGreaterThan(compared / 5);
+  });
+
+  it('leave to the general path what is not a plain local time or near a change', () => {
+    const berlin = zone('Europe/Berlin');
+    const at = (start: unknown, end: unknown) => steadyEventDates({ start, end, zone: berlin, allDay: false });
+    expect(at('2031-03-30 02:30', '2031-03-30 03:30')).toBeUndefined();
+    expect(at('2031-06-10T19:00:00Z', '2031-06-10 20:00')).toBeUndefined();
+    expect(at(1943982000, '2031-06-10 20:00')).toBeUndefined();
+    expect(at('2031-02-30 10:00', '2031-03-01 10:00')).toBeUndefined();
+    expect(at('2031-06-10 24:00', '2031-06-11 01:00')).toBeUndefined();
+    expect(at('2031-06-10 20:00', '2031-06-10 19:00')).toBeUndefined();
+    expect(
+      resolveEventDates({ start: '2031-06-10 20:00', end: '2031-06-10 19:00', zone: berlin, allDay: false }),
+    ).toEqual({ ok: false, problems: { end_date: 'end_before_start' } });
+    expect(at(' 2031-06-10 19:00 ', '2031-06-10 20:00')).toEqual({
+      startLocal: '2031-06-10 19:00:00',
+      endLocal: '2031-06-10 20:00:00',
+      startUtc: '2031-06-10 17:00:00',
+      endUtc: '2031-06-10 18:00:00',
     });
   });
 });

@@ -1,5 +1,8 @@
 import type { DateTime, Zone } from 'luxon';
-import { parseDateInput, toSqlDateTime } from '../../../common/dates/date-input';
+import { localWallMs, parseDateInput, toSqlDateTime } from '../../../common/dates/date-input';
+import { sqlOfMs, steadyInstant } from '../../../common/dates/wall-time';
+
+const DAY_MS = 86_400_000;
 
 export interface EventDates {
   startLocal: string;
@@ -24,6 +27,12 @@ export function resolveEventDates(input: {
   storedStartLocal?: string;
   storedEndLocal?: string;
 }): EventDatesResult {
+  const steady = steadyEventDates(input);
+  return steady ? { ok: true, dates: steady } : placedEventDates(input);
+}
+
+/** {@link resolveEventDates} through DateTimes: every form and case, and what is wrong with a date. */
+export function placedEventDates(input: Parameters<typeof resolveEventDates>[0]): EventDatesResult {
   const problems: Record<string, 'date_time' | 'end_before_start'> = {};
   const read = (value: unknown, stored: string | undefined, name: string): DateTime | null => {
     const source = value ?? stored;
@@ -50,4 +59,26 @@ export function resolveEventDates(input: {
       endUtc: toSqlDateTime(end.toUTC()),
     },
   };
+}
+
+/**
+ * {@link resolveEventDates} without a DateTime, where it is sure: both sides in the local form, far from any
+ * change of the zone's offset (`steadyInstant`), in the years 1000–9999, the end not before the start. There
+ * each step of the general path (placing both wall times, an all-day event's whole days) is arithmetic on the
+ * clock face and one offset; undefined elsewhere, where the general path decides or says what is wrong
+ * (`event-dates.spec.ts` compares both).
+ */
+export function steadyEventDates(input: Parameters<typeof resolveEventDates>[0]): EventDates | undefined {
+  let start = localWallMs(input.start ?? input.storedStartLocal);
+  let end = localWallMs(input.end ?? input.storedEndLocal);
+  if (start === undefined || end === undefined) return undefined;
+  if (input.allDay) {
+    start = Math.floor(start / DAY_MS) * DAY_MS;
+    end = Math.floor(end / DAY_MS) * DAY_MS + DAY_MS - 1000;
+  }
+  const startUtc = steadyInstant(start, input.zone);
+  const endUtc = steadyInstant(end, input.zone);
+  if (startUtc === undefined || endUtc === undefined || endUtc < startUtc) return undefined;
+  const [startLocal, endLocal, s, e] = [sqlOfMs(start), sqlOfMs(end), sqlOfMs(startUtc), sqlOfMs(endUtc)];
+  return startLocal && endLocal && s && e ? { startLocal, endLocal, startUtc: s, endUtc: e } : undefined;
 }
