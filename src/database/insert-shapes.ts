@@ -48,29 +48,25 @@ export class InsertShapes {
     const prepared = metadata
       ? this.prepareEntityRows(manager, metadata, rows, columns)
       : prepareRawRows(target, rows, columns);
+    // SQLite binds a shape's values as `boundOnSqlite` binds the builder's.
+    const sqlite = DriverUtils.isSQLiteFamily(manager.connection.driver);
+    const values = prepared && sqlite ? asSqliteValues(prepared.values) : prepared?.values;
     const sql = prepared ? this.shapes.get(prepared.key) : null;
-    if (prepared && sql) return [sql, this.bindable(manager, prepared.values)];
+    if (values && sql) return [sql, values];
     const builder = manager
       .createQueryBuilder()
       .insert()
       .into(target, columns as string[] | undefined)
       .values(rows as InsertRow<T>[])
       .updateEntity(false);
-    const sqlite = DriverUtils.isSQLiteFamily(manager.connection.driver);
     const [built, parameters] = sqlite ? boundOnSqlite(manager, builder) : builder.getQueryAndParameters();
-    if (prepared && sql === undefined) {
+    if (prepared && values && sql === undefined) {
       // The shaped values are each entity column's in order; that is the builder's only when it inserts them all.
       const sameColumns = !metadata || sameList(builder as unknown as InsertedColumnsOf, metadata.columns);
       if (this.shapes.size >= MAX_SHAPES) this.shapes.clear();
-      const same = isDeepStrictEqual(sqlite ? asSqliteValues(prepared.values) : prepared.values, parameters);
-      this.shapes.set(prepared.key, sameColumns && same ? built : null);
+      this.shapes.set(prepared.key, sameColumns && isDeepStrictEqual(values, parameters) ? built : null);
     }
     return [built, parameters];
-  }
-
-  /** A shape's values as its statement binds them (see `boundOnSqlite`). */
-  private bindable(manager: EntityManager, values: unknown[]): unknown[] {
-    return DriverUtils.isSQLiteFamily(manager.connection.driver) ? asSqliteValues(values) : values;
   }
 
   /**

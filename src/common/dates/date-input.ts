@@ -1,5 +1,5 @@
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
-import { placeWallTime } from './wall-time';
+import { placeWallTime, wallMsOfParts } from './wall-time';
 
 // `YYYY-MM-DD HH:MM:SS`, `YYYY-MM-DD HH:MM` and `YYYY-MM-DD`, read by hand: luxon's `fromFormat` compiles its
 // format on every call, which cost more than the rest of a list request's date handling.
@@ -81,10 +81,7 @@ export function localWallMs(value: unknown): number | undefined {
   const local = LOCAL_FORM.exec(value.trim());
   if (!local) return undefined;
   const [year, month, day, hour, minute, second] = local.slice(1).map((part) => Number(part ?? 0));
-  if (year < SUPPORTED_YEARS.min || hour > 23 || minute > 59 || second > 59) return undefined;
-  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
-  const check = new Date(ms);
-  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? ms : undefined;
+  return wallMsOfParts(year, month, day, hour, minute, second);
 }
 
 /** `YYYY-MM-DD HH:MM:SS` of a DateTime in its own zone. */

@@ -128,7 +128,22 @@ export function wallMsOf(sql: string): number | undefined {
   const m = SQL_WALL.exec(sql);
   if (!m) return undefined;
   const [year, month, day, hour, minute, second] = m.slice(1).map(Number);
-  if (year < 1000 || hour > 23 || minute > 59 || second > 59) return undefined;
+  return wallMsOfParts(year, month, day, hour, minute, second);
+}
+
+/**
+ * A wall time's parts as milliseconds counted as if in UTC; undefined when they name no time (a 30 February,
+ * 24:00) or the year is outside 1000–9999 (Date.UTC reads years below 100 as 19xx).
+ */
+export function wallMsOfParts(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): number | undefined {
+  if (year < 1000 || year > 9999 || hour > 23 || minute > 59 || second > 59) return undefined;
   const ms = Date.UTC(year, month - 1, day, hour, minute, second);
   const check = new Date(ms);
   return check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? ms : undefined;

@@ -6,11 +6,11 @@ import { NAMESPACE, TEC_NAMESPACE } from './namespace';
 import './request.types';
 import { writeConditionsOf, type WriteConditions } from './write-conditions';
 
-/** What a service needs to know about the request it answers, without depending on Express. */
 /** The wire dialects a request is answered in: the service's own, and the TEC-compatible alias's. */
 export const DIALECTS = ['cal', 'tec'] as const;
 export type Dialect = (typeof DIALECTS)[number];
 
+/** What a service needs to know about the request it answers, without depending on Express. */
 export interface RequestContext {
   readonly kind: 'request-context';
   /** The authenticated caller, or null for anonymous requests. */

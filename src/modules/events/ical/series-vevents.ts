@@ -139,7 +139,6 @@ export function seriesVevents(
   const masterContent = contentOf(masterData);
   for (const o of occurrences) {
     const own = datesAt(o.occurrenceLocal);
-
     const ambiguous = timed && withRules && !singleWallTime(o.occurrenceLocal, zone);
     // Readers add DURATION's days on the clock face (ical.js) or as 24 hours each (python's icalendar): an
     // occurrence whose elapsed time is not the series' length (across a change of offset) says its own times.

@@ -69,15 +69,24 @@ export function placedEventDates(input: Parameters<typeof resolveEventDates>[0])
  * (`event-dates.spec.ts` compares both).
  */
 export function steadyEventDates(input: Parameters<typeof resolveEventDates>[0]): EventDates | undefined {
-  let start = localWallMs(input.start ?? input.storedStartLocal);
-  let end = localWallMs(input.end ?? input.storedEndLocal);
-  if (start === undefined || end === undefined) return undefined;
-  if (input.allDay) {
+  const start = localWallMs(input.start ?? input.storedStartLocal);
+  const end = localWallMs(input.end ?? input.storedEndLocal);
+  return start === undefined || end === undefined ? undefined : steadyDatesOf(start, end, input.zone, input.allDay);
+}
+
+/**
+ * An event's dates from its start and end wall times (milliseconds counted as if in UTC) where both are far
+ * from any change of the zone's offset: an all-day event's whole days, both instants from the one offset, the
+ * end not before the start, in the years 1000–9999. Undefined elsewhere. The plain path of both a write's
+ * dates ({@link steadyEventDates}) and a series' occurrences (`steadyOccurrenceDates`).
+ */
+export function steadyDatesOf(start: number, end: number, zone: Zone, allDay: boolean): EventDates | undefined {
+  if (allDay) {
     start = Math.floor(start / DAY_MS) * DAY_MS;
     end = Math.floor(end / DAY_MS) * DAY_MS + DAY_MS - 1000;
   }
-  const startUtc = steadyInstant(start, input.zone);
-  const endUtc = steadyInstant(end, input.zone);
+  const startUtc = steadyInstant(start, zone);
+  const endUtc = steadyInstant(end, zone);
   if (startUtc === undefined || endUtc === undefined || endUtc < startUtc) return undefined;
   const [startLocal, endLocal, s, e] = [sqlOfMs(start), sqlOfMs(end), sqlOfMs(startUtc), sqlOfMs(endUtc)];
   return startLocal && endLocal && s && e ? { startLocal, endLocal, startUtc: s, endUtc: e } : undefined;

@@ -1,12 +1,10 @@
 import { DateTime } from 'luxon';
 import type { EventDates } from '../model/event-dates';
 import { eventDatesOf } from '../model/event-details-input';
-import { resolveEventDates } from '../model/event-dates';
+import { resolveEventDates, steadyDatesOf } from '../model/event-dates';
 import { resolveZone } from '../../../common/dates/date-input';
-import { sqlOfMs, steadyInstant, wallMsOf } from '../../../common/dates/wall-time';
+import { sqlOfMs, wallMsOf } from '../../../common/dates/wall-time';
 import type { EventSeriesEntity } from './event-series.entity';
-
-const DAY_MS = 86_400_000;
 
 /** Seconds between two wall times, counted on the clock face (a DST change in between does not count). */
 export function wallSeconds(from: string, to: string): number {
@@ -33,25 +31,10 @@ export function steadyOccurrenceDates(
   series: Pick<EventSeriesEntity, 'timezone' | 'allDay' | 'template'>,
   local: string,
 ): EventDates | undefined {
-  let start = wallMsOf(local);
-  if (start === undefined) return undefined;
-  let end = start + series.template.lengthSeconds * 1000;
-  if (series.allDay) {
-    start = Math.floor(start / DAY_MS) * DAY_MS;
-    end = Math.floor(end / DAY_MS) * DAY_MS + DAY_MS - 1000;
-  }
+  const start = wallMsOf(local);
   const zone = resolveZone(series.timezone);
-  if (!zone || end < start) return undefined;
-  const [startUtc, endUtc] = [steadyInstant(start, zone), steadyInstant(end, zone)];
-  if (startUtc === undefined || endUtc === undefined || endUtc < startUtc) return undefined;
-  const dates = {
-    startLocal: sqlOfMs(start),
-    endLocal: sqlOfMs(end),
-    startUtc: sqlOfMs(startUtc),
-    endUtc: sqlOfMs(endUtc),
-  };
-  const { startLocal, endLocal, startUtc: s, endUtc: e } = dates;
-  return startLocal && endLocal && s && e ? { startLocal, endLocal, startUtc: s, endUtc: e } : undefined;
+  if (start === undefined || !zone) return undefined;
+  return steadyDatesOf(start, start + series.template.lengthSeconds * 1000, zone, series.allDay);
 }
 
 /**

@@ -26,7 +26,6 @@ import { EventsQueryService } from './events-query.service';
 import { SeriesWrites } from '../recurrence/series-writes.service';
 import type { WriteScope } from '../recurrence/write-scope';
 
-/** Event writes (behaviour.md §6, §11): create, update and delete, each in one transaction with its links. */
 /** What a write made of an event, for a writer that needs no answer. */
 export interface WrittenEvent {
   id: number;
@@ -35,6 +34,7 @@ export interface WrittenEvent {
 
 const writtenOf = (post: PostEntity): WrittenEvent => ({ id: post.id, slug: post.slug });
 
+/** Event writes (behaviour.md §6, §11): create, update and delete, each in one transaction with its links. */
 @Injectable()
 export class EventWritesService {
   constructor(
